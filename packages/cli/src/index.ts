@@ -1,0 +1,2 @@
+export type { CliIo } from './io.js';
+export { run } from './run.js';

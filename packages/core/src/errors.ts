@@ -1,0 +1,39 @@
+/** Stable error and diagnostic codes. They are public API: a test pins the whole table. */
+export const ErrorCode = {
+  MetadataInvalid: 'METADATA_INVALID',
+  ParseError: 'PARSE_ERROR',
+  UnsupportedFormat: 'UNSUPPORTED_FORMAT',
+  UnknownFormat: 'UNKNOWN_FORMAT',
+  NotATool: 'NOT_A_TOOL',
+  EmptyFile: 'EMPTY_FILE',
+  BinaryFile: 'BINARY_FILE',
+  InvalidEncoding: 'INVALID_ENCODING',
+  FileTooLarge: 'FILE_TOO_LARGE',
+  NestingTooDeep: 'NESTING_TOO_DEEP',
+  AliasLimit: 'ALIAS_LIMIT',
+  ForbiddenKey: 'FORBIDDEN_KEY',
+  SymlinkLoop: 'SYMLINK_LOOP',
+  FileUnreadable: 'FILE_UNREADABLE',
+  DuplicateToolId: 'DUPLICATE_TOOL_ID',
+  UnknownToolReference: 'UNKNOWN_TOOL_REFERENCE',
+  MissingDescription: 'MISSING_DESCRIPTION',
+  UnknownPrerequisite: 'UNKNOWN_PREREQUISITE',
+  PrerequisiteCycle: 'PREREQUISITE_CYCLE',
+  EmbeddingDimensionMismatch: 'EMBEDDING_DIMENSION_MISMATCH',
+  IndexNotBuilt: 'INDEX_NOT_BUILT',
+  UsageError: 'USAGE_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The one error class of toolsift packages; `code` says what kind of failure it is. */
+export class ToolsiftError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ToolsiftError';
+  }
+}

@@ -1,0 +1,1 @@
+export type { Embedder } from './embedding/embedder.js';
