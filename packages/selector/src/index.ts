@@ -1,1 +1,2 @@
 export type { Embedder } from './embedding/embedder.js';
+export { createHashEmbedder } from './embedding/hash-embedder.js';
