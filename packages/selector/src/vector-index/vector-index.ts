@@ -1,0 +1,25 @@
+/** One nearest-neighbour hit: the document key and its cosine similarity in [-1, 1]. */
+export interface VectorHit {
+  key: string;
+  similarity: number;
+}
+
+/**
+ * A cosine nearest-neighbour index over string-keyed unit vectors. `HnswVectorIndex` (hnswlib-node) and
+ * `ExactVectorIndex` (brute force, the test oracle) implement the same contract.
+ */
+export interface VectorIndex {
+  /** `hnsw` or `exact`. */
+  readonly kind: 'hnsw' | 'exact';
+  readonly dimensions: number;
+  /** Number of live vectors. */
+  readonly size: number;
+  /** Add or replace vectors by key; throws EMBEDDING_DIMENSION_MISMATCH on a wrong length. */
+  upsert(entries: ReadonlyArray<{ key: string; vector: Float32Array }>): void;
+  /** Remove vectors by key; unknown keys are ignored. */
+  remove(keys: readonly string[]): void;
+  /** The k most similar keys, best first, ties broken by key. */
+  search(query: Float32Array, k: number): VectorHit[];
+  /** Write the index into a folder (atomic: temp files then rename). */
+  save(dir: string): Promise<void>;
+}
