@@ -11,9 +11,14 @@ const allowedEdges: Record<string, string[]> = {
 };
 
 function workspaceDependencies(packageDir: string): { name: string; dependencies: string[] } {
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'packages', packageDir, 'package.json'), 'utf8'));
+  const manifest = JSON.parse(
+    readFileSync(path.join(repoRoot, 'packages', packageDir, 'package.json'), 'utf8'),
+  );
   const all = { ...manifest.dependencies, ...manifest.devDependencies, ...manifest.peerDependencies };
-  return { name: manifest.name, dependencies: Object.keys(all).filter((name) => name.startsWith('@toolsift/')) };
+  return {
+    name: manifest.name,
+    dependencies: Object.keys(all).filter((name) => name.startsWith('@toolsift/')),
+  };
 }
 
 describe('package topology', () => {

@@ -45,7 +45,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 // --- internal ---
 
-async function reportFailure(error: unknown, io: CliIo, command: CommandDef, main: CommandDef): Promise<number> {
+async function reportFailure(
+  error: unknown,
+  io: CliIo,
+  command: CommandDef,
+  main: CommandDef,
+): Promise<number> {
   if (error instanceof ExitWith) return error.exitCode;
   if (error instanceof ToolsiftError) {
     io.stderr.write(`toolsift: ${error.message} [${error.code}]\n`);
@@ -57,6 +62,8 @@ async function reportFailure(error: unknown, io: CliIo, command: CommandDef, mai
     io.stderr.write(`toolsift: ${error.message}\n\n${await renderUsage(command, main)}\n`);
     return ExitCode.InputError;
   }
-  io.stderr.write(`toolsift: internal error (this is a bug):\n${error instanceof Error ? error.stack : String(error)}\n`);
+  io.stderr.write(
+    `toolsift: internal error (this is a bug):\n${error instanceof Error ? error.stack : String(error)}\n`,
+  );
   return ExitCode.InternalError;
 }

@@ -21,6 +21,14 @@ export const ErrorCode = {
   PrerequisiteCycle: 'PREREQUISITE_CYCLE',
   EmbeddingDimensionMismatch: 'EMBEDDING_DIMENSION_MISMATCH',
   IndexNotBuilt: 'INDEX_NOT_BUILT',
+  IndexCorrupt: 'INDEX_CORRUPT',
+  UnknownTool: 'UNKNOWN_TOOL',
+  EmptyCatalog: 'EMPTY_CATALOG',
+  VectorBackendUnavailable: 'VECTOR_BACKEND_UNAVAILABLE',
+  EmbedderUnavailable: 'EMBEDDER_UNAVAILABLE',
+  ModelConversionFailed: 'MODEL_CONVERSION_FAILED',
+  EmbeddingRequestFailed: 'EMBEDDING_REQUEST_FAILED',
+  UnknownEmbedder: 'UNKNOWN_EMBEDDER',
   UsageError: 'USAGE_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,6 +1,45 @@
 export type { Diagnostic, DiagnosticSeverity } from './diagnostics.js';
 export { ErrorCode, ToolsiftError } from './errors.js';
 export type {
+  AnthropicTool,
+  GeminiFunctionDeclaration,
+  GeminiSchema,
+  GeminiSchemaType,
+  JsonSchemaTool,
+  McpTool,
+  ObjectSchema,
+  OpenAIChatTool,
+  OpenAIResponsesTool,
+} from './format/emitted-tool-types.js';
+export { estimateToolTokens, TOOL_TOKEN_OVERHEAD } from './format/estimate-tool-tokens.js';
+export type { BudgetStop, FittedTools } from './format/fit-tool-budget.js';
+export { fitToolBudget } from './format/fit-tool-budget.js';
+export type { FormatOptions } from './format/format-options.js';
+export { DEFAULT_FORMAT_OPTIONS } from './format/format-options.js';
+export type { FormatResult, FormatWarning } from './format/format-result.js';
+export { FormatWarningCode } from './format/format-result.js';
+export type { FormatTarget } from './format/format-target.js';
+export { FORMAT_TARGETS, isFormatTarget } from './format/format-target.js';
+export type { FormatTargetTools } from './format/format-tools.js';
+export { formatPayload, formatTools } from './format/format-tools.js';
+export type { ToolLimitProvider } from './format/provider-tool-limits.js';
+export { PROVIDER_TOOL_LIMITS, providerForTarget } from './format/provider-tool-limits.js';
+export { toAnthropicTools } from './format/to-anthropic-tools.js';
+export { toGeminiTools } from './format/to-gemini-tools.js';
+export { toJsonSchemaTools } from './format/to-json-schema-tools.js';
+export { toMcpTools } from './format/to-mcp-tools.js';
+export { toOpenAIResponsesTools } from './format/to-openai-responses-tools.js';
+export { toOpenAIStrictTools, toOpenAITools } from './format/to-openai-tools.js';
+export type { ToolNameRule } from './format/tool-name-rules.js';
+export { TOOL_NAME_RULES } from './format/tool-name-rules.js';
+export { SUPPORTED_EXTENSIONS } from './loaders/detect-format.js';
+export type { LoadCatalogOptions, LoadCatalogResult } from './loaders/load-catalog.js';
+export { loadCatalog } from './loaders/load-catalog.js';
+export type { LoadToolsOptions } from './loaders/load-tools.js';
+export { loadTools } from './loaders/load-tools.js';
+export type { ParseToolOptions, ParseToolResult } from './loaders/parse-tool.js';
+export { parseTool } from './loaders/parse-tool.js';
+export type {
   FormatLoader,
   FormatLoaderContext,
   LoadedTool,
@@ -24,3 +63,5 @@ export type {
   UseCase,
 } from './model/tool.js';
 export { defineTool, ToolFormatSchema, ToolSchema } from './model/tool.js';
+export type { WrittenTools } from './writers/write-tools.js';
+export { WRITE_TARGETS, writeTools } from './writers/write-tools.js';

@@ -1,2 +1,59 @@
+export type { CachedEmbedderOptions } from './embedding/cached-embedder.js';
+export { createCachedEmbedder } from './embedding/cached-embedder.js';
+export { cosineSimilarity } from './embedding/cosine-similarity.js';
+export type { CreateEmbedderOptions } from './embedding/create-embedder.js';
+export { createEmbedder, EMBEDDER_ID_FORMS } from './embedding/create-embedder.js';
 export type { Embedder } from './embedding/embedder.js';
+export type { EmbeddingEntries, EmbeddingStore } from './embedding/embedding-store.js';
+export { createFileEmbeddingStore, createMemoryEmbeddingStore } from './embedding/embedding-store.js';
 export { createHashEmbedder } from './embedding/hash-embedder.js';
+export type { OpenAIEmbedderOptions } from './embedding/openai-embedder.js';
+export { createOpenAIEmbedder } from './embedding/openai-embedder.js';
+export type { TransformersEmbedderOptions } from './embedding/transformers-embedder.js';
+export { createTransformersEmbedder } from './embedding/transformers-embedder.js';
+export type { UseLiteEmbedderOptions } from './embedding/use-lite-embedder.js';
+export { createUseLiteEmbedder } from './embedding/use-lite-embedder.js';
+export type { UseLiteModelOptions } from './embedding/use-lite-model.js';
+export { ensureUseLiteModel } from './embedding/use-lite-model.js';
+export type { BenchQuery } from './eval/bench-query.js';
+export { readBenchQueries } from './eval/bench-query.js';
+export type { EvalReport, EvalSummary } from './eval/evaluate-selector.js';
+export { evaluateSelector } from './eval/evaluate-selector.js';
+export { learnedExamplesOf, sampleQueries, splitQueriesById } from './eval/sample-queries.js';
+export type { IndexStatus } from './index-store/open-tool-index.js';
+export type { IndexProgress, IndexUpdateStats } from './index-store/tool-index.js';
+export type { ForgetRequest, LearnedExample, LearnReport } from './learning/learned-example.js';
+export { createLexicalIndex, loadLexicalIndex } from './lexical/create-lexical-index.js';
+export type {
+  LexicalDocument,
+  LexicalHit,
+  LexicalIndex,
+  LexicalIndexOptions,
+} from './lexical/lexical-index.js';
+export type { ExpansionRule } from './lexical/term-expander.js';
+export type { RankingWeights } from './ranking/ranking-weights.js';
+export { DEFAULT_RANKING_WEIGHTS } from './ranking/ranking-weights.js';
+export type {
+  RankingMethod,
+  ScoredTool,
+  SelectionContext,
+  SelectionReason,
+  SelectionStage,
+  SelectionWarning,
+  SideTool,
+} from './ranking/selection-context.js';
+export type { Selector, SelectorIndexInfo, SelectorOptions } from './selector/create-selector.js';
+export { createSelector } from './selector/create-selector.js';
+export type { SelectToolsOptions } from './selector/select-tools.js';
+export { clearSelectorCache, selectTools } from './selector/select-tools.js';
+export type { SelectedTool, Selection, SelectOptions } from './selector/selection.js';
+export type { CreatedVectorIndex, CreateVectorIndexOptions } from './vector-index/create-vector-index.js';
+export { createVectorIndex, EXACT_INDEX_MAX_WORK } from './vector-index/create-vector-index.js';
+export type { ExactVectorIndex, ExactVectorIndexOptions } from './vector-index/exact-vector-index.js';
+export { createExactVectorIndex } from './vector-index/exact-vector-index.js';
+export type { HnswVectorIndex, HnswVectorIndexOptions } from './vector-index/hnsw-vector-index.js';
+export { createHnswVectorIndex, HNSW_DEFAULTS } from './vector-index/hnsw-vector-index.js';
+export type { LoadVectorIndexOptions } from './vector-index/load-vector-index.js';
+export { loadVectorIndex } from './vector-index/load-vector-index.js';
+export type { VectorHit, VectorIndex } from './vector-index/vector-index.js';
+export type { ToolView, ViewKind } from './views/tool-view.js';

@@ -1,7 +1,24 @@
 import type { CommandDef } from 'citty';
 import type { CliIo } from '../io.js';
+import { createConvertCommand } from './convert.js';
+import { createEmbedCommand } from './embed.js';
+import { createEvalCommand } from './eval.js';
+import { createIndexCommand } from './index-command.js';
+import { createInspectCommand } from './inspect.js';
+import { createLearnCommand } from './learn.js';
+import { createQueryCommand } from './query.js';
+import { createValidateCommand } from './validate.js';
 
 /** Every subcommand, by name. Each file in this folder exports a factory taking the IO to write to. */
-export function createCommands(_io: CliIo): Record<string, CommandDef> {
-  return {};
+export function createCommands(io: CliIo): Record<string, CommandDef> {
+  return {
+    convert: createConvertCommand(io),
+    embed: createEmbedCommand(io),
+    eval: createEvalCommand(io),
+    index: createIndexCommand(io),
+    inspect: createInspectCommand(io),
+    learn: createLearnCommand(io),
+    query: createQueryCommand(io),
+    validate: createValidateCommand(io),
+  };
 }

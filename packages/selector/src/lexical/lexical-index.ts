@@ -1,3 +1,5 @@
+import type { ExpansionRule } from './term-expander.js';
+
 /** A document for the lexical index: a key plus named text fields (e.g. name, title, keywords, description). */
 export interface LexicalDocument {
   key: string;
@@ -22,4 +24,22 @@ export interface LexicalIndex {
   search(query: string, k: number): LexicalHit[];
   /** A JSON-serialisable snapshot, reloadable with the matching `load` function. */
   toJSON(): unknown;
+}
+
+/** Tuning of a lexical index. Every field is optional; the defaults are the ones measured best in the bake-off. */
+export interface LexicalIndexOptions {
+  /** Per-field BM25F weights; replaces the defaults (name 3, title 2.5, keywords 2, description 1.5). Unlisted fields weigh 1. */
+  fieldWeights?: Readonly<Record<string, number>>;
+  /** BM25 term-frequency saturation, default 1.2. */
+  k1?: number;
+  /** BM25 length normalisation in [0, 1], default 0.75. */
+  b?: number;
+  /** Typo matching at edit distance 1 for query terms of at least `minLength` (5) characters, scored at `weight` (0.5). */
+  fuzzy?: boolean | Partial<ExpansionRule>;
+  /** Query terms of at least `minLength` (3) characters also match longer terms they start, scored at `weight` (0.5) × the covered share. */
+  prefix?: boolean | Partial<ExpansionRule>;
+  /** Words dropped from documents and queries (lowercase); default our English list, `[]` keeps every word. */
+  stopWords?: readonly string[];
+  /** Light English stemming (plurals, -ed, -ing); default true. */
+  stem?: boolean;
 }

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import {
+  type EvalSummary,
+  evaluateSelector,
+  learnedExamplesOf,
+  type RankingMethod,
+  readBenchQueries,
+  sampleQueries,
+} from '@toolsift/selector';
+import { type CommandDef, defineCommand } from 'citty';
+import type { CliIo } from '../io.js';
+import { openSelector, parseCount, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
+
+/** `toolsift eval --catalog TOOLS --queries QUERIES.jsonl [...]`: retrieval metrics over a bench query file. */
+export function createEvalCommand(io: CliIo): CommandDef {
+  const command = defineCommand({
+    meta: {
+      name: 'eval',
+      description: 'Measure top-1, Recall@1/5/10, nDCG@10, MRR and abstention on a queries file.',
+    },
+    args: {
+      ...SELECTOR_ARGS,
+      queries: {
+        type: 'string',
+        required: true,
+        valueHint: 'FILE',
+        description: 'Queries JSONL ({id, query, gold, ...})',
+      },
+      k: { type: 'string', valueHint: 'N', description: 'Tools ranked per query (default 10)' },
+      json: { type: 'boolean', description: 'Print the metrics as one JSON object' },
+      learn: {
+        type: 'string',
+        valueHint: 'FILE',
+        description: 'Learn the prompts of FILE before evaluating',
+      },
+      split: { type: 'string', valueHint: 'NAME', description: 'Only queries of this split' },
+      limit: {
+        type: 'string',
+        valueHint: 'N',
+        description: 'At most N queries, evenly spaced over the file',
+      },
+      method: { type: 'string', valueHint: 'METHOD', description: 'toolsift (default), bm25 or dense' },
+    },
+    async run({ args }) {
+      const method = parseMethod(args.method);
+      const k = parseCount(args.k, 'k', 10);
+      const limit = args.limit === undefined ? undefined : parseCount(args.limit, 'limit', 1);
+      let queries = await readBenchQueries(path.resolve(io.cwd, args.queries));
+      if (args.split !== undefined) queries = queries.filter((query) => query.split === args.split);
+      queries = sampleQueries(queries, limit);
+      const selector = await openSelector(io, args);
+      reportIndexWarnings(io, selector);
+      if (args.learn !== undefined) {
+        const learned = await readBenchQueries(path.resolve(io.cwd, args.learn));
+        await selector.learn(learnedExamplesOf(learned));
+      }
+      const report = await evaluateSelector({ selector, queries, k, method });
+      if (report.missingGold.length > 0) {
+        io.stderr.write(
+          `toolsift: warning: ${report.missingGold.length} gold tool(s) not in the catalog, e.g. ${report.missingGold.slice(0, 3).join(', ')}\n`,
+        );
+      }
+      if (args.json === true) {
+        io.stdout.write(`${JSON.stringify(report.summary)}\n`);
+        return;
+      }
+      io.stdout.write(renderSummary(report.summary, report.skipped));
+    },
+  });
+  return command as unknown as CommandDef;
+}
+
+// --- internal ---
+
+const METHODS: readonly RankingMethod[] = ['toolsift', 'bm25', 'dense'];
+
+function parseMethod(value: string | undefined): RankingMethod {
+  if (value === undefined || value === '') return 'toolsift';
+  if ((METHODS as readonly string[]).includes(value)) return value as RankingMethod;
+  throw new ToolsiftError(
+    ErrorCode.UsageError,
+    `Unknown method "${value}". Valid methods: ${METHODS.join(', ')}.`,
+  );
+}
+
+function renderSummary(summary: EvalSummary, skipped: number): string {
+  const share = (value: number | null): string => (value === null ? 'n/a' : value.toFixed(3));
+  const rows: Array<[string, string]> = [
+    ['queries', `${summary.queries}${skipped > 0 ? ` (${skipped} with unknown gold skipped)` : ''}`],
+    ['top-1', share(summary.top1)],
+    ['Recall@1', share(summary['recall@1'])],
+    ['Recall@5', share(summary['recall@5'])],
+    ['Recall@10', share(summary['recall@10'])],
+    ['nDCG@10', share(summary['ndcg@10'])],
+    ['MRR', share(summary.mrr)],
+    ['abstained, gold []', share(summary.abstain_correct)],
+    ['abstained, answerable', share(summary.abstain_wrong)],
+  ];
+  return `${rows.map(([name, value]) => `${name.padEnd(22)} ${value}`).join('\n')}\n`;
+}

@@ -1,0 +1,91 @@
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { createSelector, type IndexProgress, type Selector } from '@toolsift/selector';
+import { Presets, SingleBar } from 'cli-progress';
+import type { CliIo } from '../io.js';
+
+/** The options every selector command shares: where the catalog is, which embedder, where the index goes. */
+export const SELECTOR_ARGS = {
+  catalog: { type: 'string', valueHint: 'PATH', description: 'Catalog file or folder (default ./metadata)' },
+  embedder: {
+    type: 'string',
+    valueHint: 'ID',
+    description: 'Embedder: use-lite (default), hf:<model>, openai:<model>, hash',
+  },
+  'index-dir': {
+    type: 'string',
+    valueHint: 'DIR',
+    description: 'Index folder (default .toolsift/ beside the catalog, else the user cache dir)',
+  },
+} as const;
+
+/** Parsed values of `SELECTOR_ARGS`. */
+export interface SelectorArgs {
+  catalog?: string | undefined;
+  embedder?: string | undefined;
+  'index-dir'?: string | undefined;
+}
+
+/** Open the selector the arguments describe; on a terminal, indexing shows a progress bar on stderr. */
+export async function openSelector(io: CliIo, args: SelectorArgs): Promise<Selector> {
+  const bar = io.stderr.isTTY === true ? createProgressBar(io) : undefined;
+  try {
+    return await createSelector({
+      catalog: args.catalog ?? './metadata',
+      cwd: io.cwd,
+      env: io.env,
+      ...(args.embedder !== undefined ? { embedder: args.embedder } : {}),
+      ...(args['index-dir'] !== undefined ? { indexDir: args['index-dir'] } : {}),
+      ...(bar !== undefined ? { onProgress: bar.update } : {}),
+    });
+  } finally {
+    bar?.stop();
+  }
+}
+
+/** Parse a positive whole-number option; anything else is a usage error naming the option. */
+export function parseCount(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) {
+    throw new ToolsiftError(ErrorCode.UsageError, `--${name} must be a whole number >= 1, got "${value}"`);
+  }
+  return parsed;
+}
+
+/** Print the index warnings and the catalog's error diagnostics to stderr. */
+export function reportIndexWarnings(io: CliIo, selector: Selector): void {
+  for (const warning of selector.index.warnings) io.stderr.write(`toolsift: warning: ${warning}\n`);
+  const errors = selector.index.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length > 0) {
+    io.stderr.write(
+      `toolsift: warning: ${errors.length} catalog error(s) skipped; run \`toolsift validate\` for details\n`,
+    );
+  }
+}
+
+// --- internal ---
+
+function createProgressBar(io: CliIo): { update: (progress: IndexProgress) => void; stop: () => void } {
+  const bar = new SingleBar(
+    {
+      stream: io.stderr as unknown as NodeJS.WritableStream,
+      format: 'embedding views [{bar}] {value}/{total} | {eta_formatted} left',
+      clearOnComplete: true,
+      hideCursor: true,
+    },
+    Presets.shades_classic,
+  );
+  let isStarted = false;
+  return {
+    update: (progress) => {
+      if (progress.total === 0) return;
+      if (!isStarted) {
+        bar.start(progress.total, progress.done);
+        isStarted = true;
+      } else bar.update(progress.done);
+    },
+    stop: () => {
+      if (isStarted) bar.stop();
+    },
+  };
+}

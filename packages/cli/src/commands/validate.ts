@@ -1,0 +1,50 @@
+import { loadCatalog } from '@toolsift/core';
+import { type CommandDef, defineCommand } from 'citty';
+import { ExitCode, ExitWith } from '../exit-code.js';
+import type { CliIo } from '../io.js';
+import { diagnosticToJson, formatDiagnostic } from './format-diagnostic.js';
+import { FORMAT_OPTION_HELP, parseFormatOption } from './format-option.js';
+
+/** `toolsift validate PATH... [--json] [--strict] [--format F]`: load metadata and report every diagnostic. */
+export function createValidateCommand(io: CliIo): CommandDef {
+  // citty's CommandDef<Args> is not assignable to the erased CommandDef (its `run` is contravariant).
+  const command = defineCommand({
+    meta: {
+      name: 'validate',
+      description: 'Check tool metadata files and folders; exit 1 on any error (with --strict, any warning).',
+    },
+    args: {
+      path: {
+        type: 'positional',
+        required: true,
+        description: 'Metadata files or folders, one or more (folders are walked)',
+      },
+      json: { type: 'boolean', description: 'Print {files, tools, diagnostics} as JSON' },
+      strict: { type: 'boolean', description: 'Warnings fail too' },
+      format: { type: 'string', valueHint: 'FORMAT', description: FORMAT_OPTION_HELP },
+    },
+    async run({ args }) {
+      const format = parseFormatOption(args.format);
+      const { tools, diagnostics, files } = await loadCatalog(args._, { cwd: io.cwd, format });
+      const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+      const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;
+      if (args.json === true) {
+        const report = { files, tools: tools.length, diagnostics: diagnostics.map(diagnosticToJson) };
+        io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      } else {
+        for (const diagnostic of diagnostics) io.stdout.write(`${formatDiagnostic(diagnostic)}\n`);
+        io.stdout.write(
+          `${count(files, 'file')}, ${count(tools.length, 'tool')}: ${count(errors, 'error')}, ${count(warnings, 'warning')}\n`,
+        );
+      }
+      if (errors > 0 || (args.strict === true && warnings > 0)) throw new ExitWith(ExitCode.InputError);
+    },
+  });
+  return command as unknown as CommandDef;
+}
+
+// --- internal ---
+
+function count(value: number, noun: string): string {
+  return `${value} ${noun}${value === 1 ? '' : 's'}`;
+}

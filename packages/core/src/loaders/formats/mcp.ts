@@ -1,0 +1,130 @@
+import type { ToolAnnotations } from '../../model/tool.js';
+import { isRecord } from '../../schema/is-record.js';
+import { normalizeSchema } from '../../schema/normalize-schema.js';
+import { emptyObjectSchema, toObjectSchema } from '../../schema/object-schema.js';
+import { parametersToSchema, type SchemaResult } from '../../schema/parameters-to-schema.js';
+import type { FormatLoader, LoadedTool } from '../types.js';
+import { createFieldReader, type FieldReader } from './field-reader.js';
+import { baseName } from './file-names.js';
+import { countMarkers, hasFileFormatMarkers, MCP_TOOL_MARKERS } from './format-markers.js';
+import { type ListedItem, listItems } from './list-items.js';
+import { optional } from './optional.js';
+import { extensionsFor, restOf, setEntry } from './rest-of.js';
+
+/**
+ * MCP `tools/list` results: `{tools: [...]}` (also inside a JSON-RPC `result`), a bare array (or JSON
+ * Lines), or a single Tool object (github-mcp-server snapshots). `inputSchema`, or docker's compact
+ * `arguments: [{name, type, desc, optional}]`, becomes the parameters; `outputSchema` the result;
+ * `annotations` are kept as annotations; `_meta`, `icons` and other keys go to `extensions.mcp`.
+ */
+export const mcpLoader: FormatLoader = {
+  format: 'mcp',
+  detect(document) {
+    const listed = listItems(document.data, CONTAINERS);
+    if (listed === undefined || document.syntax === 'toml') return 0;
+    if (listed.shape === 'container' && isRecord(document.data) && isForeign(document.data)) return 0;
+    const hint = /(^|[^a-z])tools\.json$|mcp/i.test(baseName(document.file)) ? 0.1 : 0;
+    const records = listed.items.map((item) => item.value).filter(isRecord);
+    if (records.length < listed.items.length || records.some(isForeign)) return 0;
+    if (listed.shape === 'single') {
+      const [tool] = records;
+      return tool !== undefined && typeof tool.name === 'string' && countMarkers(tool, MCP_TOOL_MARKERS) > 0
+        ? 0.9
+        : 0;
+    }
+    if (records.length === 0) return listed.shape === 'container' ? 0.6 : hint > 0 ? 0.55 : 0;
+    if (!records.every((tool) => typeof tool.name === 'string')) return 0;
+    if (records.some((tool) => countMarkers(tool, MCP_TOOL_MARKERS) > 0)) return 0.9;
+    return listed.shape === 'container' ? 0.6 : 0.45 + hint;
+  },
+  load(document, context) {
+    const read = createFieldReader({ document, context, format: 'mcp' });
+    const listed = listItems(document.data, CONTAINERS);
+    if (listed === undefined) {
+      read.invalid('', 'an MCP tools/list result, a list of tools or one tool', document.data);
+      return [];
+    }
+    return listed.items.flatMap((item) => {
+      const tool = toolOf(item, read);
+      return tool === undefined ? [] : [tool];
+    });
+  },
+};
+
+// --- internal ---
+
+const CONTAINERS = [['tools'], ['result', 'tools']] as const;
+const CONSUMED = ['name', 'title', 'description', 'inputSchema', 'arguments', 'outputSchema', 'annotations'];
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+/** OpenAI function definitions and other single-file formats are not MCP tools. */
+function isForeign(record: Record<string, unknown>): boolean {
+  return (
+    record.type === 'function' ||
+    record.function !== undefined ||
+    record.parameters !== undefined ||
+    hasFileFormatMarkers(record)
+  );
+}
+
+function toolOf(item: ListedItem, read: FieldReader): LoadedTool | undefined {
+  const { pointer } = item;
+  const entry = read.record(item.value, pointer);
+  if (entry === undefined) return undefined;
+  const name = read.string(entry.name, `${pointer}/name`);
+  if (name === undefined || name.trim() === '') {
+    read.report({ pointer, message: 'MCP tool needs a "name" (a string); it is skipped.' });
+    return undefined;
+  }
+  const parameters = parametersOf(entry, pointer, read);
+  const output = read.record(entry.outputSchema, `${pointer}/outputSchema`);
+  const annotations = annotationsOf(entry.annotations, `${pointer}/annotations`, read);
+  const rest = restOf(entry, CONSUMED);
+  if (Object.keys(annotations.extra).length > 0) setEntry(rest, 'annotations', annotations.extra);
+  return {
+    id: name,
+    name,
+    ...optional('title', read.string(entry.title, `${pointer}/title`) ?? annotations.value?.title),
+    description: read.string(entry.description, `${pointer}/description`)?.trim() ?? '',
+    source: read.source(pointer),
+    parameters: parameters.schema,
+    ...optional('result', output === undefined ? undefined : normalizeSchema(output)),
+    ...optional('annotations', annotations.value),
+    ...extensionsFor('mcp', rest),
+  };
+}
+
+function parametersOf(entry: Record<string, unknown>, pointer: string, read: FieldReader): SchemaResult {
+  let result: SchemaResult = { schema: emptyObjectSchema(), problems: [] };
+  let key = 'inputSchema';
+  if (entry.inputSchema !== undefined && entry.inputSchema !== null) {
+    result = toObjectSchema(entry.inputSchema);
+  } else if (entry.arguments !== undefined && entry.arguments !== null) {
+    key = 'arguments';
+    result = Array.isArray(entry.arguments)
+      ? parametersToSchema(entry.arguments, { isRequiredByDefault: true })
+      : {
+          schema: emptyObjectSchema(),
+          problems: [{ pointer: '', expected: 'a list of arguments', found: entry.arguments }],
+        };
+  }
+  read.schemaProblems(result.problems, `${pointer}/${key}`);
+  return result;
+}
+
+function annotationsOf(
+  value: unknown,
+  pointer: string,
+  read: FieldReader,
+): { value?: ToolAnnotations; extra: Record<string, unknown> } {
+  const annotations = read.record(value, pointer);
+  if (annotations === undefined) return { extra: {} };
+  const parsed: ToolAnnotations = {
+    ...optional('title', read.string(annotations.title, `${pointer}/title`)),
+  };
+  for (const hint of HINTS) {
+    const flag = read.boolean(annotations[hint], `${pointer}/${hint}`);
+    if (flag !== undefined) parsed[hint] = flag;
+  }
+  return { value: parsed, extra: restOf(annotations, ['title', ...HINTS]) };
+}

@@ -1,0 +1,90 @@
+import type { Diagnostic } from '../diagnostics.js';
+import { ErrorCode, ToolsiftError } from '../errors.js';
+import type { Tool, ToolFormat } from '../model/tool.js';
+import { checkCatalog } from './check-catalog.js';
+import { formatLoaders } from './formats/registry.js';
+import { loadFile } from './load-file.js';
+import type { FormatLoader } from './types.js';
+import { walkPaths } from './walk-paths.js';
+
+/** Options for `loadCatalog`. */
+export interface LoadCatalogOptions {
+  /** Read every file as this format instead of detecting it. */
+  format?: ToolFormat | undefined;
+  /** Throw a ToolsiftError carrying all diagnostics when any error or warning exists. */
+  strict?: boolean | undefined;
+  /** Refuse files larger than this many bytes (default 10 MB). */
+  maxFileBytes?: number | undefined;
+  /** Directory relative paths are resolved against (default `process.cwd()`); diagnostics keep them as given. */
+  cwd?: string | undefined;
+  /** Format loaders to use instead of the built-in ones. */
+  loaders?: readonly FormatLoader[] | undefined;
+}
+
+/** Every valid tool of a catalog, every finding, and how many files were read or passed over. */
+export interface LoadCatalogResult {
+  tools: Tool[];
+  diagnostics: Diagnostic[];
+  /** Files read (successfully or not). */
+  files: number;
+  /** Files and folders skipped quietly as plainly not metadata. */
+  skipped: number;
+}
+
+/**
+ * Load tool metadata from files and folders (walked recursively, in sorted order). A bad file yields
+ * diagnostics and never stops the others; ids are de-duplicated and relations checked across files.
+ * @example const { tools, diagnostics } = await loadCatalog(['metadata/']);
+ */
+export async function loadCatalog(
+  paths: readonly string[],
+  options: LoadCatalogOptions = {},
+): Promise<LoadCatalogResult> {
+  const loaders = options.loaders ?? formatLoaders;
+  const walk = await walkPaths(paths, options.cwd !== undefined ? { cwd: options.cwd } : {});
+  const diagnostics: Diagnostic[] = [...walk.diagnostics];
+  const loadedTools: Tool[] = [];
+  let files = 0;
+  let skipped = walk.skipped;
+  for (const entry of walk.entries) {
+    const loaded = await loadFile(entry.path, {
+      loaders,
+      file: entry.file,
+      format: options.format,
+      maxFileBytes: options.maxFileBytes,
+      isExplicit: entry.isExplicit,
+    });
+    if (loaded.isSkipped) {
+      skipped += 1;
+      continue;
+    }
+    files += 1;
+    loadedTools.push(...loaded.tools);
+    diagnostics.push(...loaded.diagnostics);
+  }
+  const checked = checkCatalog(loadedTools);
+  diagnostics.push(...checked.diagnostics);
+  const result: LoadCatalogResult = { tools: checked.tools, diagnostics, files, skipped };
+  if (options.strict === true && diagnostics.some((diagnostic) => diagnostic.severity !== 'info')) {
+    throw strictError(result);
+  }
+  return result;
+}
+
+// --- internal ---
+
+function strictError(result: LoadCatalogResult): ToolsiftError {
+  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  const warnings = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning');
+  const first = errors[0] ?? warnings[0];
+  const firstText = first === undefined ? '' : ` First: ${first.file}: ${first.code} ${first.message}`;
+  return new ToolsiftError(
+    ErrorCode.MetadataInvalid,
+    `Catalog has ${plural(errors.length, 'error')} and ${plural(warnings.length, 'warning')} (strict mode).${firstText}`,
+    { diagnostics: result.diagnostics, files: result.files, tools: result.tools.length },
+  );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

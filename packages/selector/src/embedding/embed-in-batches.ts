@@ -1,0 +1,33 @@
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+
+/**
+ * Embed `texts` in batches of at most `batchSize`, grouping texts of similar length (less padding),
+ * and return the vectors in input order.
+ */
+export async function embedInBatches(options: {
+  texts: readonly string[];
+  batchSize: number;
+  embedBatch: (batch: readonly string[]) => Promise<Float32Array[]>;
+}): Promise<Float32Array[]> {
+  const { texts } = options;
+  const batchSize = Math.max(1, Math.floor(options.batchSize));
+  const order = texts
+    .map((_, index) => index)
+    .sort((a, b) => (texts[a]?.length ?? 0) - (texts[b]?.length ?? 0));
+  const vectors = new Array<Float32Array>(texts.length);
+  for (let start = 0; start < order.length; start += batchSize) {
+    const indices = order.slice(start, start + batchSize);
+    const batch = await options.embedBatch(indices.map((index) => texts[index] ?? ''));
+    indices.forEach((index, row) => {
+      const vector = batch[row];
+      if (vector === undefined) {
+        throw new ToolsiftError(
+          ErrorCode.EmbeddingRequestFailed,
+          `The embedder returned ${batch.length} vectors for ${indices.length} texts.`,
+        );
+      }
+      vectors[index] = vector;
+    });
+  }
+  return vectors;
+}

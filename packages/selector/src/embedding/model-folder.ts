@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Name of the manifest written last into a model folder: its key plus the size and sha256 of every file. */
+export const MODEL_MANIFEST_FILE = 'manifest.json';
+
+/**
+ * True when `dir` holds a complete model for `key`: the manifest names the same key, and every file it lists
+ * has the recorded size and sha256. A partial, corrupt or outdated folder is false.
+ */
+export async function isModelFolderValid(dir: string, key: string): Promise<boolean> {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(dir, MODEL_MANIFEST_FILE), 'utf8')) as Manifest;
+  } catch {
+    return false;
+  }
+  if (manifest?.format !== FORMAT || manifest.key !== key || typeof manifest.files !== 'object') return false;
+  for (const [file, expected] of Object.entries(manifest.files)) {
+    const target = path.join(dir, file);
+    try {
+      if ((await stat(target)).size !== expected.bytes) return false;
+      if ((await sha256OfFile(target)) !== expected.sha256) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Install `files` (relative path -> bytes) as the model folder `dir`: write them and the manifest into a temp
+ * sibling, then rename it into place. Concurrent installers are safe: a valid folder that appears first wins,
+ * and an invalid one is moved aside before the rename is retried.
+ */
+export async function installModelFolder(options: {
+  dir: string;
+  key: string;
+  files: ReadonlyMap<string, Uint8Array>;
+}): Promise<void> {
+  const { dir, key } = options;
+  const temp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const manifest: Manifest = { format: FORMAT, key, files: {} };
+  try {
+    for (const [file, bytes] of [...options.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const target = path.join(temp, file);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, bytes);
+      manifest.files[file] = {
+        bytes: bytes.byteLength,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      };
+    }
+    await writeFile(path.join(temp, MODEL_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        await rename(temp, dir);
+        return;
+      } catch (error) {
+        if (!isDirectoryInTheWay(error)) throw error;
+      }
+      if (await isModelFolderValid(dir, key)) return;
+      // A broken folder is in the way: move it aside (another process may do the same; ENOENT is fine).
+      const stale = `${dir}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
+      await rename(dir, stale).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+      await rm(stale, { recursive: true, force: true });
+    }
+    throw new Error(`could not install ${dir}: another process keeps replacing it`);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+// --- internal ---
+
+const FORMAT = 1;
+
+interface Manifest {
+  format: number;
+  key: string;
+  files: Record<string, { bytes: number; sha256: string }>;
+}
+
+function isDirectoryInTheWay(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'EPERM' || code === 'EACCES';
+}
+
+async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

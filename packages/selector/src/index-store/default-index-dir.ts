@@ -1,0 +1,46 @@
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { hashText } from './content-hash.js';
+
+/**
+ * Where the index of a catalog lives by default: `.toolsift/<catalog>-<hash>/` beside the catalog (beside the
+ * folder, or in the folder of the file), or under the user's cache dir when that place is not writable. The
+ * hash covers the catalog paths and the embedder id, so catalogs and embedders never share a folder.
+ */
+export async function defaultIndexDir(options: {
+  catalogPaths: readonly string[];
+  embedderId: string;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+}): Promise<string> {
+  const resolved = options.catalogPaths.map((entry) => path.resolve(options.cwd, entry)).sort();
+  const first = resolved[0] ?? path.resolve(options.cwd);
+  const base = path.basename(first).replace(/[^A-Za-z0-9._-]+/g, '_') || 'catalog';
+  const name = `${base}-${hashText(JSON.stringify([resolved, options.embedderId])).slice(0, 10)}`;
+  const beside = path.join(path.dirname(first), '.toolsift');
+  if (await isWritable(beside)) return path.join(beside, name);
+  return path.join(userCacheDir(options.env), 'indexes', name);
+}
+
+/** The user's cache folder for toolsift: `$TOOLSIFT_CACHE_DIR`, else the platform's cache dir + `/toolsift`. */
+export function userCacheDir(env: Readonly<Record<string, string | undefined>>): string {
+  if (env.TOOLSIFT_CACHE_DIR) return env.TOOLSIFT_CACHE_DIR;
+  const home = env.HOME ?? env.USERPROFILE ?? os.homedir();
+  if (process.platform === 'win32') return path.join(env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'toolsift');
+  if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'toolsift');
+  return path.join(env.XDG_CACHE_HOME ?? path.join(home, '.cache'), 'toolsift');
+}
+
+// --- internal ---
+
+async function isWritable(dir: string): Promise<boolean> {
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}

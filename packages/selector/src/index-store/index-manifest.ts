@@ -1,0 +1,75 @@
+import type { FileEntry } from './atomic-file.js';
+
+/** Bumped whenever the index layout or the way views are built changes; an older index is rebuilt. */
+export const INDEX_FORMAT_VERSION = 1;
+
+/** Name of the manifest inside an index folder; it is renamed into place last, so it commits a save. */
+export const INDEX_MANIFEST = 'manifest.json';
+
+/** The manifest of a saved index folder. */
+export interface IndexManifest {
+  format: 'toolsift-index';
+  version: number;
+  embedder: { id: string; dimensions: number };
+  /** Byte order of the vectors file. */
+  endianness: 'LE' | 'BE';
+  /** Hash of the lexical options the lexical snapshot was built with. */
+  lexicalOptions: string;
+  /** Content hash per tool id. */
+  tools: Record<string, string>;
+  /** View keys, in the order of the rows of the vectors file. */
+  views: string[];
+  /** Text hash of each view, parallel to `views`. */
+  viewHashes: string[];
+  /** Prompts learned per tool id. */
+  learned: Record<string, string[]>;
+  files: { vectors: FileEntry; lexical: FileEntry; vectorIndex: string };
+}
+
+/** What is wrong with a parsed manifest, or `undefined` when its shape is right. */
+export function manifestProblem(value: unknown): string | undefined {
+  if (!isRecord(value)) return 'not an object';
+  if (value.format !== 'toolsift-index') return 'not a toolsift index manifest';
+  if (typeof value.version !== 'number') return 'no version';
+  const embedder = value.embedder;
+  if (!isRecord(embedder) || typeof embedder.id !== 'string' || typeof embedder.dimensions !== 'number') {
+    return 'no embedder id and dimensions';
+  }
+  if (value.endianness !== 'LE' && value.endianness !== 'BE') return 'no byte order';
+  if (typeof value.lexicalOptions !== 'string') return 'no lexical options hash';
+  if (!isRecord(value.tools) || !Object.values(value.tools).every((hash) => typeof hash === 'string')) {
+    return 'bad tool hashes';
+  }
+  if (!isStringArray(value.views) || !isStringArray(value.viewHashes)) return 'bad view tables';
+  if (value.views.length !== value.viewHashes.length) return 'view tables of different lengths';
+  if (!isRecord(value.learned) || !Object.values(value.learned).every(isStringArray)) return 'bad learned prompts';
+  const files = value.files;
+  if (!isRecord(files) || !isFileEntry(files.vectors) || !isFileEntry(files.lexical)) return 'bad file table';
+  if (typeof files.vectorIndex !== 'string' || !SAFE_NAME.test(files.vectorIndex)) return 'bad vector index folder';
+  return undefined;
+}
+
+/** Names of generation files and folders inside an index folder: `index.<generation>.<role>`. */
+export const GENERATION_NAME = /^index\.[0-9a-f]+\.[a-z-]+$/;
+
+// --- internal ---
+
+const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function isFileEntry(value: unknown): value is FileEntry {
+  return (
+    isRecord(value) &&
+    typeof value.file === 'string' &&
+    SAFE_NAME.test(value.file) &&
+    typeof value.bytes === 'number' &&
+    typeof value.sha256 === 'string'
+  );
+}

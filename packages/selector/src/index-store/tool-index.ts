@@ -1,0 +1,230 @@
+import type { Tool } from '@toolsift/core';
+import type { Embedder } from '../embedding/embedder.js';
+import type { LexicalHit, LexicalIndex } from '../lexical/lexical-index.js';
+import { createExactNameMatcher, type ExactNameHit, type ExactNameMatcher } from '../ranking/exact-name-matcher.js';
+import type { RankingIndex } from '../ranking/ranking-index.js';
+import { buildLearnedView } from '../views/build-learned-view.js';
+import { buildLexicalDocument } from '../views/build-lexical-document.js';
+import { buildToolViews } from '../views/build-tool-views.js';
+import type { ToolView } from '../views/tool-view.js';
+import type { VectorHit, VectorIndex } from '../vector-index/vector-index.js';
+import { hashText, hashTool } from './content-hash.js';
+
+/** Progress of an index update: `done` of `total` views embedded so far. */
+export interface IndexProgress {
+  phase: 'embed';
+  done: number;
+  total: number;
+}
+
+/** What an update did: views embedded anew and views whose vector was reused. */
+export interface IndexUpdateStats {
+  embedded: number;
+  reused: number;
+}
+
+/**
+ * The in-memory index of a catalog: tools, their views and view vectors, the vector and lexical indexes, the
+ * learned prompts, and the name matcher. Updates are incremental: a view whose text did not change keeps its
+ * vector. The index store persists and reloads it.
+ */
+export class ToolIndex implements RankingIndex {
+  readonly embedderId: string;
+  readonly dimensions: number;
+  readonly vectorIndex: VectorIndex;
+  readonly lexical: LexicalIndex;
+  readonly #tools = new Map<string, Tool>();
+  readonly #toolHashes = new Map<string, string>();
+  readonly #views = new Map<string, ToolView>();
+  readonly #viewsByTool = new Map<string, ToolView[]>();
+  readonly #vectors = new Map<string, Float32Array>();
+  readonly #learned = new Map<string, string[]>();
+  #names: ExactNameMatcher | undefined;
+
+  constructor(options: { embedderId: string; dimensions: number; vectorIndex: VectorIndex; lexical: LexicalIndex }) {
+    this.embedderId = options.embedderId;
+    this.dimensions = options.dimensions;
+    this.vectorIndex = options.vectorIndex;
+    this.lexical = options.lexical;
+  }
+
+  get toolCount(): number {
+    return this.#tools.size;
+  }
+
+  get viewCount(): number {
+    return this.#views.size;
+  }
+
+  tool(id: string): Tool | undefined {
+    return this.#tools.get(id);
+  }
+
+  tools(): Tool[] {
+    return [...this.#tools.values()];
+  }
+
+  toolHash(id: string): string | undefined {
+    return this.#toolHashes.get(id);
+  }
+
+  views(toolId: string): readonly ToolView[] {
+    return this.#viewsByTool.get(toolId) ?? [];
+  }
+
+  view(key: string): ToolView | undefined {
+    return this.#views.get(key);
+  }
+
+  /** Every view with its vector, in key order (what the store writes). */
+  entries(): Array<{ view: ToolView; vector: Float32Array }> {
+    const keys = [...this.#views.keys()].sort();
+    return keys.map((key) => ({ view: this.#views.get(key)!, vector: this.#vectors.get(key)! }));
+  }
+
+  vector(key: string): Float32Array | undefined {
+    return this.#vectors.get(key);
+  }
+
+  searchVectors(query: Float32Array, k: number): VectorHit[] {
+    return this.vectorIndex.search(query, Math.min(k, this.vectorIndex.size));
+  }
+
+  searchLexical(query: string, k: number): LexicalHit[] {
+    return this.lexical.search(query, k);
+  }
+
+  matchNames(prompt: string): ExactNameHit[] {
+    this.#names ??= createExactNameMatcher([...this.#tools.values()]);
+    return this.#names.match(prompt);
+  }
+
+  /** Prompts learned per tool id (including tools no longer in the catalog). */
+  learned(): Map<string, readonly string[]> {
+    return new Map(this.#learned);
+  }
+
+  /** Replace the learned prompts of some tools; call `upsertTools` on them afterwards to re-index. */
+  setLearned(toolId: string, prompts: readonly string[]): void {
+    if (prompts.length === 0) this.#learned.delete(toolId);
+    else this.#learned.set(toolId, [...prompts]);
+  }
+
+  /**
+   * Restore tools from a saved index without embedding: a tool is restored when its content hash is the saved
+   * one and every view has a saved vector for the same text. Returns the tools that were not (changed, new).
+   */
+  restore(options: {
+    tools: readonly Tool[];
+    toolHashes: ReadonlyMap<string, string>;
+    saved: ReadonlyMap<string, { hash: string; vector: Float32Array }>;
+  }): Tool[] {
+    const changed: Tool[] = [];
+    for (const tool of options.tools) {
+      const views = this.#viewsOf(tool);
+      const isSame =
+        options.toolHashes.get(tool.id) === hashTool(tool) &&
+        views.every((view) => options.saved.get(view.key)?.hash === hashText(view.text));
+      if (!isSame) {
+        changed.push(tool);
+        continue;
+      }
+      for (const view of views) this.#vectors.set(view.key, options.saved.get(view.key)!.vector);
+      this.#setTool(tool, views);
+    }
+    return changed;
+  }
+
+  /** Add or replace tools: re-embed only views whose text changed, update both indexes. */
+  async upsertTools(options: {
+    tools: readonly Tool[];
+    embedder: Embedder;
+    onProgress?: (progress: IndexProgress) => void;
+    batchSize?: number;
+    /** Vectors by text hash that may be reused (e.g. from a saved index). */
+    reuse?: ReadonlyMap<string, Float32Array>;
+  }): Promise<IndexUpdateStats> {
+    const known = new Map<string, Float32Array>(options.reuse ?? []);
+    for (const tool of options.tools) {
+      for (const view of this.views(tool.id)) {
+        const vector = this.#vectors.get(view.key);
+        if (vector !== undefined) known.set(hashText(view.text), vector);
+      }
+    }
+    const planned = options.tools.map((tool) => ({ tool, views: this.#viewsOf(tool) }));
+    const pending = new Map<string, string>();
+    let reused = 0;
+    for (const { views } of planned) {
+      for (const view of views) {
+        const hash = hashText(view.text);
+        if (known.has(hash)) reused++;
+        else pending.set(hash, view.text);
+      }
+    }
+    await this.#embedAll({ ...options, pending, known });
+    for (const { tool, views } of planned) {
+      const staleKeys = this.views(tool.id)
+        .map((view) => view.key)
+        .filter((key) => !views.some((view) => view.key === key));
+      this.vectorIndex.remove(staleKeys);
+      for (const key of staleKeys) this.#vectors.delete(key);
+      const entries = views.map((view) => ({ key: view.key, vector: known.get(hashText(view.text))! }));
+      this.vectorIndex.upsert(entries);
+      for (const entry of entries) this.#vectors.set(entry.key, entry.vector);
+      this.#setTool(tool, views);
+    }
+    this.lexical.upsert(options.tools.map((tool) => buildLexicalDocument(tool, this.#learned.get(tool.id))));
+    return { embedded: pending.size, reused };
+  }
+
+  /** Remove tools (their learned prompts are kept, for when they come back); unknown ids are ignored. */
+  removeTools(ids: readonly string[]): void {
+    for (const id of ids) {
+      const keys = this.views(id).map((view) => view.key);
+      this.vectorIndex.remove(keys);
+      for (const key of keys) {
+        this.#vectors.delete(key);
+        this.#views.delete(key);
+      }
+      this.#viewsByTool.delete(id);
+      this.#tools.delete(id);
+      this.#toolHashes.delete(id);
+    }
+    this.lexical.remove(ids);
+    this.#names = undefined;
+  }
+
+  // --- internal ---
+
+  #viewsOf(tool: Tool): ToolView[] {
+    const learned = (this.#learned.get(tool.id) ?? []).map((prompt) => buildLearnedView(tool.id, prompt));
+    return [...buildToolViews(tool), ...learned];
+  }
+
+  #setTool(tool: Tool, views: ToolView[]): void {
+    for (const view of this.views(tool.id)) this.#views.delete(view.key);
+    for (const view of views) this.#views.set(view.key, view);
+    this.#viewsByTool.set(tool.id, views);
+    this.#tools.set(tool.id, tool);
+    this.#toolHashes.set(tool.id, hashTool(tool));
+    this.#names = undefined;
+  }
+
+  async #embedAll(options: {
+    pending: Map<string, string>;
+    known: Map<string, Float32Array>;
+    embedder: Embedder;
+    onProgress?: (progress: IndexProgress) => void;
+    batchSize?: number;
+  }): Promise<void> {
+    const items = [...options.pending.entries()];
+    const batchSize = options.batchSize ?? 32;
+    options.onProgress?.({ phase: 'embed', done: 0, total: items.length });
+    for (let start = 0; start < items.length; start += batchSize) {
+      const batch = items.slice(start, start + batchSize);
+      const vectors = await options.embedder.embed(batch.map(([, text]) => text));
+      batch.forEach(([hash], index) => options.known.set(hash, vectors[index]!));
+      options.onProgress?.({ phase: 'embed', done: Math.min(start + batchSize, items.length), total: items.length });
+    }
+  }
+}

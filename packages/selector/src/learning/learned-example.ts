@@ -1,0 +1,19 @@
+/** A prompt and the tool that was really called for it. */
+export interface LearnedExample {
+  prompt: string;
+  /** Tool id (or a name that is unique in the catalog). */
+  tool: string;
+}
+
+/** What to forget: one prompt of one tool, every prompt of a tool, or one prompt wherever it was learned. */
+export type ForgetRequest = { tool: string; prompt?: string } | { prompt: string; tool?: undefined };
+
+/** What a learn or forget call changed. */
+export interface LearnReport {
+  /** Examples added (or removed, for forget). */
+  changed: number;
+  /** Examples that were already known (or not found, for forget). */
+  unchanged: number;
+  /** Tools whose views were re-indexed. */
+  tools: string[];
+}

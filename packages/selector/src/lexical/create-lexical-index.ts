@@ -1,0 +1,14 @@
+import { Bm25Index } from './bm25-index.js';
+import type { LexicalIndex, LexicalIndexOptions } from './lexical-index.js';
+import { readLexicalSnapshot } from './lexical-snapshot.js';
+import { resolveLexicalOptions } from './resolve-lexical-options.js';
+
+/** Create an empty BM25F index (see `LexicalIndexOptions` for the defaults). */
+export function createLexicalIndex(options: LexicalIndexOptions = {}): LexicalIndex {
+  return new Bm25Index(resolveLexicalOptions(options));
+}
+
+/** Rebuild an index from `toJSON()` output; throws INDEX_CORRUPT when the snapshot is malformed or from another version. */
+export function loadLexicalIndex(snapshot: unknown): LexicalIndex {
+  return Bm25Index.fromSnapshot(readLexicalSnapshot(snapshot));
+}

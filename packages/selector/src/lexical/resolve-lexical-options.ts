@@ -1,0 +1,75 @@
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import type { LexicalIndexOptions } from './lexical-index.js';
+import { ENGLISH_STOP_WORDS } from './stop-words.js';
+import type { ExpansionRule } from './term-expander.js';
+
+/** Lexical options with every default filled in; this is also what a snapshot stores. */
+export interface ResolvedLexicalOptions {
+  fieldWeights: Record<string, number>;
+  k1: number;
+  b: number;
+  fuzzy: ExpansionRule | null;
+  prefix: ExpansionRule | null;
+  stopWords: string[];
+  stem: boolean;
+}
+
+/** Default BM25F field weights: name > title > keywords > description > any other field (1). */
+export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<string, number>> = Object.freeze({
+  name: 3,
+  title: 2.5,
+  keywords: 2,
+  description: 1.5,
+});
+
+/** Fill in defaults and check ranges; throws USAGE_ERROR on a value out of range. */
+export function resolveLexicalOptions(options: LexicalIndexOptions): ResolvedLexicalOptions {
+  const resolved: ResolvedLexicalOptions = {
+    fieldWeights: { ...(options.fieldWeights ?? DEFAULT_FIELD_WEIGHTS) },
+    k1: options.k1 ?? 1.2,
+    b: options.b ?? 0.75,
+    fuzzy: resolveRule(options.fuzzy, { minLength: 5, weight: 0.5 }),
+    prefix: resolveRule(options.prefix, { minLength: 3, weight: 0.5 }),
+    stopWords: [...(options.stopWords ?? ENGLISH_STOP_WORDS)].map((word) => word.toLowerCase()),
+    stem: options.stem ?? true,
+  };
+  checkLexicalOptions(resolved);
+  return resolved;
+}
+
+/** Throw USAGE_ERROR unless every numeric option is in range (also used on loaded snapshots). */
+export function checkLexicalOptions(options: ResolvedLexicalOptions): void {
+  for (const [field, weight] of Object.entries(options.fieldWeights)) {
+    requireRange(`fieldWeights.${field}`, weight, 0, Number.POSITIVE_INFINITY);
+  }
+  requireRange('k1', options.k1, 0, Number.POSITIVE_INFINITY);
+  requireRange('b', options.b, 0, 1);
+  for (const [name, rule] of [
+    ['fuzzy', options.fuzzy],
+    ['prefix', options.prefix],
+  ] as const) {
+    if (!rule) continue;
+    requireRange(`${name}.minLength`, rule.minLength, 1, Number.POSITIVE_INFINITY);
+    requireRange(`${name}.weight`, rule.weight, 0, 1);
+  }
+}
+
+// --- internal ---
+
+function resolveRule(
+  option: boolean | Partial<ExpansionRule> | undefined,
+  defaults: ExpansionRule,
+): ExpansionRule | null {
+  if (option === false) return null;
+  if (option === undefined || option === true) return { ...defaults };
+  return { minLength: option.minLength ?? defaults.minLength, weight: option.weight ?? defaults.weight };
+}
+
+function requireRange(name: string, value: number, min: number, max: number): void {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max) return;
+  throw new ToolsiftError(
+    ErrorCode.UsageError,
+    `Invalid lexical index option ${name}: ${String(value)}. Expected a finite number ${max === Number.POSITIVE_INFINITY ? `>= ${min}` : `from ${min} to ${max}`}.`,
+    { option: name, value },
+  );
+}

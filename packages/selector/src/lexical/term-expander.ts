@@ -1,0 +1,116 @@
+/** A vocabulary term that a query term expands to, and the weight (< 1) its matches are scored at. */
+export interface TermExpansion {
+  term: string;
+  weight: number;
+}
+
+/** Fuzzy or prefix matching settings: the shortest query term it applies to and the match weight. */
+export interface ExpansionRule {
+  minLength: number;
+  weight: number;
+}
+
+/** Where the expander reads the vocabulary from. */
+export interface Vocabulary {
+  readonly version: number;
+  liveId(term: string): number | undefined;
+  liveTerms(): Iterable<string>;
+}
+
+/**
+ * Expands a query term to near vocabulary terms: edit distance 1 (insert, delete, substitute, swap) by
+ * generating the variants and looking them up, and prefix matches by binary search in a sorted term
+ * list. Results are cached per term until the vocabulary changes.
+ */
+export class TermExpander {
+  readonly #vocabulary: Vocabulary;
+  readonly #fuzzy: ExpansionRule | null;
+  readonly #prefix: ExpansionRule | null;
+  #version = -1;
+  #sorted: string[] = [];
+  #alphabet: string[] = [];
+  #cache = new Map<string, TermExpansion[]>();
+
+  constructor(options: { vocabulary: Vocabulary; fuzzy: ExpansionRule | null; prefix: ExpansionRule | null }) {
+    this.#vocabulary = options.vocabulary;
+    this.#fuzzy = options.fuzzy;
+    this.#prefix = options.prefix;
+  }
+
+  /** Other live terms that `term` may stand for (never `term` itself), best weight first, ties by term. */
+  expand(term: string): TermExpansion[] {
+    if (this.#vocabulary.version !== this.#version) this.#refresh();
+    const cached = this.#cache.get(term);
+    if (cached) return cached;
+    const weights = new Map<string, number>();
+    const offer = (candidate: string, weight: number) => {
+      if (candidate !== term && weight > (weights.get(candidate) ?? 0)) weights.set(candidate, weight);
+    };
+    if (this.#prefix && term.length >= this.#prefix.minLength) {
+      for (const candidate of this.#withPrefix(term)) {
+        offer(candidate, (this.#prefix.weight * term.length) / candidate.length);
+      }
+    }
+    if (this.#fuzzy && term.length >= this.#fuzzy.minLength && !/\d/.test(term)) {
+      for (const candidate of this.#withinOneEdit(term)) offer(candidate, this.#fuzzy.weight);
+    }
+    const expansions = [...weights]
+      .map(([candidate, weight]) => ({ term: candidate, weight }))
+      .sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1))
+      .slice(0, MAX_EXPANSIONS);
+    if (this.#cache.size >= MAX_CACHED) this.#cache.clear();
+    this.#cache.set(term, expansions);
+    return expansions;
+  }
+
+  #refresh(): void {
+    this.#version = this.#vocabulary.version;
+    this.#sorted = [...this.#vocabulary.liveTerms()].sort();
+    const alphabet = new Set<string>();
+    for (const term of this.#sorted) for (const char of term) alphabet.add(char);
+    this.#alphabet = [...alphabet];
+    this.#cache.clear();
+  }
+
+  #withPrefix(prefix: string): string[] {
+    const sorted = this.#sorted;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (sorted[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let index = low; index < sorted.length && sorted[index]!.startsWith(prefix); index++) {
+      found.push(sorted[index]!);
+    }
+    // Keep the completions closest in length: "calen" prefers "calendar" to "calendarsynchronization".
+    return found.sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, MAX_EXPANSIONS);
+  }
+
+  #withinOneEdit(term: string): string[] {
+    const found = new Set<string>();
+    const check = (candidate: string) => {
+      if (this.#vocabulary.liveId(candidate) !== undefined) found.add(candidate);
+    };
+    const chars = [...term];
+    for (let index = 0; index <= chars.length; index++) {
+      const head = chars.slice(0, index).join('');
+      const tail = chars.slice(index).join('');
+      const rest = chars.slice(index + 1).join('');
+      if (index < chars.length) check(head + rest);
+      if (index + 1 < chars.length) check(head + chars[index + 1]! + chars[index]! + chars.slice(index + 2).join(''));
+      for (const letter of this.#alphabet) {
+        check(head + letter + tail);
+        if (index < chars.length && letter !== chars[index]) check(head + letter + rest);
+      }
+    }
+    return [...found];
+  }
+}
+
+// --- internal ---
+
+const MAX_EXPANSIONS = 24;
+const MAX_CACHED = 4096;

@@ -1,0 +1,68 @@
+import type { RankingWeights } from './ranking-weights.js';
+import type { RankingMethod, ScoredTool } from './selection-context.js';
+
+/**
+ * Fill `parts` and `score` of every pooled tool. Score fusion scales each side into [0, 1] first: dense as
+ * `(s - floor) / (best - floor)` (floor = the `denseFloorRank`-th score, so a flat dense list does not
+ * look decisive), lexical as `s / best`; then `fused = w_d·dense + w_l·lexical` with the weights summing
+ * to 1. Rank fusion uses `1 / (rrfK + rank)` per side instead. Empty sides and zero maxima are guarded.
+ */
+export function fuseScores(options: { pool: readonly ScoredTool[]; weights: RankingWeights; method: RankingMethod }): void {
+  const { pool, weights, method } = options;
+  const denseScale = denseScaler(pool, weights.denseFloorRank);
+  const lexicalMax = Math.max(0, ...pool.map((tool) => tool.lexical?.score ?? 0));
+  const denseRanks = weights.fusion === 'rank' ? ranksBy(pool, (tool) => tool.dense?.score) : undefined;
+  const lexicalRanks = weights.fusion === 'rank' ? ranksBy(pool, (tool) => (tool.lexical?.score ?? 0) > 0 ? tool.lexical?.score : undefined) : undefined;
+  const denseWeight = method === 'bm25' ? 0 : method === 'dense' ? 1 : weights.dense;
+  const lexicalWeight = method === 'dense' ? 0 : method === 'bm25' ? 1 : weights.lexical;
+  const totalWeight = denseWeight + lexicalWeight > 0 ? denseWeight + lexicalWeight : 1;
+
+  for (const tool of pool) {
+    const dense = tool.dense === undefined ? 0 : denseScale(tool.dense.score);
+    const lexical = lexicalMax > 0 ? (tool.lexical?.score ?? 0) / lexicalMax : 0;
+    let fused: number;
+    if (weights.fusion === 'rank') {
+      const denseRank = denseRanks?.get(tool.toolId);
+      const lexicalRank = lexicalRanks?.get(tool.toolId);
+      const reciprocal = (rank: number | undefined): number =>
+        rank === undefined ? 0 : (weights.rrfK + 1) / (weights.rrfK + rank);
+      fused = (denseWeight * reciprocal(denseRank) + lexicalWeight * reciprocal(lexicalRank)) / totalWeight;
+    } else {
+      fused = (denseWeight * dense + lexicalWeight * lexical) / totalWeight;
+    }
+    tool.parts = { dense, lexical, fused };
+    tool.score = fused;
+  }
+}
+
+/** Order: tools named in the prompt first (when enabled), then score, then id, so output is deterministic. */
+export function compareScoredTools(a: ScoredTool, b: ScoredTool): number {
+  const exact = Number(b.exact !== undefined) - Number(a.exact !== undefined);
+  if (exact !== 0) return exact;
+  if (b.score !== a.score) return b.score - a.score;
+  return a.toolId < b.toolId ? -1 : a.toolId > b.toolId ? 1 : 0;
+}
+
+// --- internal ---
+
+function denseScaler(pool: readonly ScoredTool[], floorRank: number): (score: number) => number {
+  const scores = pool
+    .map((tool) => tool.dense?.score)
+    .filter((score): score is number => score !== undefined)
+    .sort((a, b) => b - a);
+  const best = scores[0];
+  if (best === undefined) return () => 0;
+  const floor = Math.min(scores[Math.min(floorRank, scores.length) - 1] ?? best, best - MIN_DENSE_SPREAD);
+  return (score) => Math.min(1, Math.max(0, (score - floor) / (best - floor)));
+}
+
+/** Below this spread between best and floor, dense differences are treated as noise rather than stretched. */
+const MIN_DENSE_SPREAD = 0.1;
+
+function ranksBy(pool: readonly ScoredTool[], value: (tool: ScoredTool) => number | undefined): Map<string, number> {
+  const scored = pool
+    .map((tool) => ({ id: tool.toolId, value: value(tool) }))
+    .filter((entry): entry is { id: string; value: number } => entry.value !== undefined)
+    .sort((a, b) => b.value - a.value || (a.id < b.id ? -1 : 1));
+  return new Map(scored.map((entry, index) => [entry.id, index + 1]));
+}

@@ -1,0 +1,19 @@
+import type { Tool } from '@toolsift/core';
+import type { LexicalHit } from '../lexical/lexical-index.js';
+import type { ToolView } from '../views/tool-view.js';
+import type { VectorHit } from '../vector-index/vector-index.js';
+import type { ExactNameHit } from './exact-name-matcher.js';
+
+/** What the ranking stages read from an index: tools, their views and vectors, and the three searches. */
+export interface RankingIndex {
+  readonly toolCount: number;
+  tool(id: string): Tool | undefined;
+  /** Every view of a tool (catalog and learned), in view-key order. */
+  views(toolId: string): readonly ToolView[];
+  view(key: string): ToolView | undefined;
+  /** The stored unit vector of a view. */
+  vector(key: string): Float32Array | undefined;
+  searchVectors(query: Float32Array, k: number): VectorHit[];
+  searchLexical(query: string, k: number): LexicalHit[];
+  matchNames(prompt: string): ExactNameHit[];
+}

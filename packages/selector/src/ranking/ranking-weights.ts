@@ -1,0 +1,62 @@
+/** How scores are fused: normalised scores combined with weights, or reciprocal-rank fusion. */
+export type FusionMode = 'score' | 'rank';
+
+/** Every knob of the ranking, as explicit options. Defaults were tuned on bench dev data (see bench/results). */
+export interface RankingWeights {
+  /** Weight of the dense (embedding) side in fusion. */
+  dense: number;
+  /** Weight of the lexical (BM25) side in fusion. */
+  lexical: number;
+  fusion: FusionMode;
+  /** The k of reciprocal-rank fusion (`1 / (rrfK + rank)`). */
+  rrfK: number;
+  /** Dense scores are scaled as `(s - floor) / (best - floor)`, with floor the score of the tool at this rank. */
+  denseFloorRank: number;
+  /** Bonus per extra view of a tool that scores within `multiViewWindow` of its best view. */
+  multiViewBonus: number;
+  multiViewWindow: number;
+  /** At most this many extra views earn the bonus. */
+  multiViewMaxViews: number;
+  /** Multiplier on the similarity of learned views (prompts learned from usage). */
+  learnedWeight: number;
+  /** How many view hits to pull from the vector index, per requested tool. */
+  viewsPerTool: number;
+  /** Size of the candidate pool drawn from each side before fusion. */
+  poolSize: number;
+  /** Put tools named in the prompt first. */
+  exactNameFirst: boolean;
+  /** Confidence = logistic(bias + fused·w + margin·w + similarity·w + coverage·w); fitted on dev data. */
+  confidenceBias: number;
+  confidenceFused: number;
+  confidenceMargin: number;
+  confidenceSimilarity: number;
+  confidenceCoverage: number;
+  confidenceExactName: number;
+}
+
+/** Defaults for the default `use-lite` embedder. */
+export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = Object.freeze({
+  dense: 0.7,
+  lexical: 0.3,
+  fusion: 'score',
+  rrfK: 60,
+  denseFloorRank: 20,
+  multiViewBonus: 0.01,
+  multiViewWindow: 0.1,
+  multiViewMaxViews: 3,
+  learnedWeight: 1,
+  viewsPerTool: 8,
+  poolSize: 50,
+  exactNameFirst: true,
+  confidenceBias: -6,
+  confidenceFused: 2,
+  confidenceMargin: 4,
+  confidenceSimilarity: 6,
+  confidenceCoverage: 1,
+  confidenceExactName: 2,
+});
+
+/** Defaults overridden by the given weights. */
+export function resolveRankingWeights(weights: Partial<RankingWeights> = {}): RankingWeights {
+  return { ...DEFAULT_RANKING_WEIGHTS, ...weights };
+}

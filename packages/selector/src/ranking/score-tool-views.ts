@@ -1,0 +1,40 @@
+import type { RankingIndex } from './ranking-index.js';
+import type { RankingWeights } from './ranking-weights.js';
+import type { ScoredTool, ViewMatch } from './selection-context.js';
+
+/**
+ * The dense evidence of one tool: the cosine of every view with the query (learned views scaled by
+ * `learnedWeight`), aggregated as the best view plus a small bonus for each further view that scores within
+ * `multiViewWindow` of it (at most `multiViewMaxViews` of them).
+ */
+export function scoreToolViews(options: {
+  index: RankingIndex;
+  toolId: string;
+  query: Float32Array;
+  weights: RankingWeights;
+}): NonNullable<ScoredTool['dense']> {
+  const { index, toolId, query, weights } = options;
+  const views: ViewMatch[] = [];
+  for (const view of index.views(toolId)) {
+    const vector = index.vector(view.key);
+    if (vector === undefined) continue;
+    const cosine = dot(query, vector);
+    views.push({ key: view.key, similarity: view.kind === 'learned' ? cosine * weights.learnedWeight : cosine });
+  }
+  views.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1));
+  const best = views[0]?.similarity ?? 0;
+  let matchingViews = 0;
+  for (let i = 1; i < views.length && matchingViews < weights.multiViewMaxViews; i++) {
+    if ((views[i]?.similarity ?? -1) >= best - weights.multiViewWindow) matchingViews++;
+  }
+  return { score: best + weights.multiViewBonus * matchingViews, views: views.slice(0, 3), matchingViews: matchingViews + 1 };
+}
+
+// --- internal ---
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) sum += (a[i] as number) * (b[i] as number);
+  return sum;
+}

@@ -1,0 +1,31 @@
+import { scoreToolViews } from '../score-tool-views.js';
+import type { SelectionStage } from '../selection-context.js';
+import { ensureScoredTool } from './ensure-scored-tool.js';
+
+/**
+ * Dense retrieval: nearest views from the vector index, grouped into the `poolSize` best tools, each then
+ * scored over all its views. With a candidate list, the candidates are scored directly instead.
+ */
+export const denseStage: SelectionStage = {
+  name: 'dense',
+  run(context) {
+    const query = context.queryVector;
+    if (context.method === 'bm25' || query === undefined) return;
+    const { index, weights } = context;
+    const toolIds = new Set<string>();
+    if (context.candidateIds !== undefined) {
+      for (const id of context.candidateIds) if (index.tool(id) !== undefined) toolIds.add(id);
+    } else {
+      const wanted = Math.max(context.k, weights.poolSize);
+      for (const hit of index.searchVectors(query, wanted * weights.viewsPerTool)) {
+        const toolId = index.view(hit.key)?.toolId;
+        if (toolId === undefined) continue;
+        toolIds.add(toolId);
+        if (toolIds.size >= wanted) break;
+      }
+    }
+    for (const toolId of toolIds) {
+      ensureScoredTool(context, toolId).dense = scoreToolViews({ index, toolId, query, weights });
+    }
+  },
+};

@@ -1,0 +1,69 @@
+import type { ScoredTool, SelectionContext, SelectionReason, SelectionStage } from '../selection-context.js';
+
+/** Cuts the ranking to `k` and writes the readable reasons of each kept tool: name hit, view, words, parts. */
+export const explainStage: SelectionStage = {
+  name: 'explain',
+  run(context) {
+    context.ranked = context.ranked.slice(0, context.k);
+    for (const tool of context.ranked) tool.reasons.unshift(...explainTool(context, tool));
+  },
+};
+
+// --- internal ---
+
+function explainTool(context: SelectionContext, tool: ScoredTool): SelectionReason[] {
+  const reasons: SelectionReason[] = [];
+  if (tool.exact !== undefined) {
+    reasons.push({
+      kind: 'exact-name',
+      message: `the prompt names this tool ("${tool.exact.matched}" matches its ${tool.exact.field})`,
+      details: { matched: tool.exact.matched, field: tool.exact.field },
+    });
+  }
+  const best = tool.dense?.views[0];
+  if (tool.dense !== undefined && best !== undefined) {
+    const view = context.index.view(best.key);
+    const kind = view?.kind ?? 'view';
+    reasons.push({
+      kind: 'dense',
+      message:
+        `${kind} view matched with similarity ${best.similarity.toFixed(3)}: "${snippet(view?.text ?? '')}"` +
+        (tool.dense.matchingViews > 1 ? ` (${tool.dense.matchingViews} views close)` : ''),
+      details: {
+        view: best.key,
+        viewKind: kind,
+        similarity: round(best.similarity),
+        matchingViews: tool.dense.matchingViews,
+        score: round(tool.dense.score),
+      },
+    });
+  }
+  if (tool.lexical !== undefined && tool.lexical.terms.length > 0) {
+    reasons.push({
+      kind: 'lexical',
+      message: `words matched: ${tool.lexical.terms.join(', ')} (BM25 ${tool.lexical.score.toFixed(2)})`,
+      details: { terms: tool.lexical.terms, bm25: round(tool.lexical.score) },
+    });
+  }
+  reasons.push({
+    kind: 'fusion',
+    message:
+      `score ${tool.score.toFixed(3)} = dense ${tool.parts.dense.toFixed(3)} x ${context.weights.dense} + ` +
+      `lexical ${tool.parts.lexical.toFixed(3)} x ${context.weights.lexical} (${context.method}, ${context.weights.fusion} fusion)`,
+    details: {
+      dense: round(tool.parts.dense),
+      lexical: round(tool.parts.lexical),
+      fused: round(tool.parts.fused),
+      confidence: round(tool.confidence),
+    },
+  });
+  return reasons;
+}
+
+function snippet(text: string): string {
+  return text.length <= 120 ? text : `${text.slice(0, 117)}...`;
+}
+
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}

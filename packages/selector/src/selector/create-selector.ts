@@ -1,0 +1,200 @@
+import { type Diagnostic, ErrorCode, loadCatalog, type Tool, type ToolFormat, ToolsiftError } from '@toolsift/core';
+import type { Embedder } from '../embedding/embedder.js';
+import { defaultIndexDir } from '../index-store/default-index-dir.js';
+import { type IndexStatus, lexicalOptionsHash, openToolIndex, persist } from '../index-store/open-tool-index.js';
+import type { IndexProgress, IndexUpdateStats, ToolIndex } from '../index-store/tool-index.js';
+import { applyLearning } from '../learning/apply-learning.js';
+import type { ForgetRequest, LearnedExample, LearnReport } from '../learning/learned-example.js';
+import type { LexicalIndexOptions } from '../lexical/lexical-index.js';
+import type { RankingWeights } from '../ranking/ranking-weights.js';
+import type { SelectionStage } from '../ranking/selection-context.js';
+import type { ToolView } from '../views/tool-view.js';
+import { resolveEmbedder } from './resolve-embedder.js';
+import { runSelection } from './run-selection.js';
+import type { SelectOptions, Selection } from './selection.js';
+
+/** Options of `createSelector`. */
+export interface SelectorOptions {
+  /** Catalog paths (files or folders, loaded with `loadCatalog`) or tools already loaded. */
+  catalog: string | readonly string[] | readonly Tool[];
+  /** Embedder instance or id; default `use-lite`. */
+  embedder?: Embedder | string;
+  /** Index folder; default `.toolsift/` beside a path catalog (else the user cache dir); `false` keeps it in memory. */
+  indexDir?: string | false;
+  /** Directory relative paths resolve against (default `process.cwd()`). */
+  cwd?: string;
+  /** Environment (cache dir lookup; prerequisite checks later). Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Read every catalog file as this format. */
+  format?: ToolFormat;
+  /** Default ranking weights for every selection. */
+  weights?: Partial<RankingWeights>;
+  lexical?: LexicalIndexOptions;
+  vectorIndex?: 'auto' | 'hnsw' | 'exact';
+  /** Reports embedding progress while the index is built or updated. */
+  onProgress?: (progress: IndexProgress) => void;
+  /** Extra stages run on the fused ranking (the rules seam). */
+  rules?: readonly SelectionStage[];
+}
+
+/** Where the index is, how it was obtained, and what loading the catalog reported. */
+export interface SelectorIndexInfo {
+  dir: string | undefined;
+  status: IndexStatus;
+  embedded: number;
+  reused: number;
+  warnings: string[];
+  diagnostics: Diagnostic[];
+}
+
+/** A loaded catalog with its index: select tools for prompts, change the catalog, learn from usage. */
+export interface Selector {
+  readonly tools: readonly Tool[];
+  readonly embedder: Embedder;
+  readonly index: SelectorIndexInfo;
+  tool(id: string): Tool | undefined;
+  /** The views a tool is indexed under (catalog views, then learned ones). */
+  views(toolId: string): readonly ToolView[];
+  select(prompt: string, options?: SelectOptions): Promise<Selection>;
+  /** Add new tools (DUPLICATE_TOOL_ID when an id exists). */
+  addTools(tools: readonly Tool[]): Promise<IndexUpdateStats>;
+  /** Replace existing tools (UNKNOWN_TOOL when an id does not exist); only changed views are re-embedded. */
+  updateTools(tools: readonly Tool[]): Promise<IndexUpdateStats>;
+  /** Remove tools by id (UNKNOWN_TOOL when an id does not exist). */
+  removeTools(ids: readonly string[]): Promise<void>;
+  /** Add prompts as learned views of the tools really called for them; persisted in the index. */
+  learn(examples: readonly LearnedExample[]): Promise<LearnReport>;
+  /** Remove learned prompts. */
+  forget(requests: readonly ForgetRequest[]): Promise<LearnReport>;
+  /** Every learned prompt, by tool. */
+  learned(): LearnedExample[];
+}
+
+/**
+ * Load a catalog and open (or build) its index.
+ * @example const selector = await createSelector({ catalog: 'metadata/' }); await selector.select('weather in Oslo');
+ */
+export async function createSelector(options: SelectorOptions): Promise<Selector> {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  const embedder = await resolveEmbedder(options.embedder, { cwd, env });
+  const { tools, diagnostics, paths } = await readCatalog(options.catalog, cwd, options.format);
+  if (tools.length === 0) {
+    throw new ToolsiftError(ErrorCode.EmptyCatalog, `the catalog ${describeCatalog(paths)} holds no valid tool`, {
+      diagnostics,
+    });
+  }
+  const dir =
+    options.indexDir === false
+      ? undefined
+      : (options.indexDir ??
+        (paths === undefined ? undefined : await defaultIndexDir({ catalogPaths: paths, embedderId: embedder.id, cwd, env })));
+  const opened = await openToolIndex({
+    tools,
+    embedder,
+    dir,
+    lexical: options.lexical,
+    vectorIndex: options.vectorIndex,
+    onProgress: options.onProgress,
+  });
+  const index = opened.index;
+  const info: SelectorIndexInfo = {
+    dir,
+    status: opened.status,
+    embedded: opened.stats.embedded,
+    reused: opened.stats.reused,
+    warnings: opened.warnings,
+    diagnostics,
+  };
+  const lexicalOptions = lexicalOptionsHash(options.lexical);
+  let queue: Promise<unknown> = Promise.resolve();
+  const mutate = <T>(change: () => Promise<T>): Promise<T> => {
+    const next = queue.then(change);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const save = async (): Promise<void> => {
+    if (dir !== undefined) await persist(index, dir, lexicalOptions, info.warnings);
+  };
+  const reindex = async (changed: readonly Tool[]): Promise<IndexUpdateStats> => {
+    const stats = await index.upsertTools({ tools: changed, embedder });
+    await save();
+    return stats;
+  };
+
+  return {
+    get tools() {
+      return index.tools();
+    },
+    embedder,
+    index: info,
+    tool: (id) => index.tool(id),
+    views: (toolId) => index.views(toolId),
+    select: (prompt, selectOptions = {}) =>
+      runSelection({ prompt, index, embedder, options: selectOptions, defaults: options.weights, rules: options.rules }),
+    addTools: (added) =>
+      mutate(async () => {
+        const existing = added.find((tool) => index.tool(tool.id) !== undefined);
+        if (existing !== undefined) {
+          throw new ToolsiftError(ErrorCode.DuplicateToolId, `cannot add tool "${existing.id}": the id exists`, {
+            tool: existing.id,
+          });
+        }
+        return reindex(added);
+      }),
+    updateTools: (updated) =>
+      mutate(async () => {
+        requireKnown(index, updated.map((tool) => tool.id), 'update');
+        return reindex(updated);
+      }),
+    removeTools: (ids) =>
+      mutate(async () => {
+        requireKnown(index, ids, 'remove');
+        index.removeTools(ids);
+        await save();
+      }),
+    learn: (examples) =>
+      mutate(async () => {
+        const { report, tools: changed } = applyLearning({ index, learn: examples });
+        await reindex(changed);
+        return report;
+      }),
+    forget: (requests) =>
+      mutate(async () => {
+        const { report, tools: changed } = applyLearning({ index, forget: requests });
+        await reindex(changed);
+        return report;
+      }),
+    learned: () =>
+      [...index.learned()].flatMap(([tool, prompts]) => prompts.map((prompt) => ({ prompt, tool }))),
+  };
+}
+
+// --- internal ---
+
+async function readCatalog(
+  catalog: SelectorOptions['catalog'],
+  cwd: string,
+  format: ToolFormat | undefined,
+): Promise<{ tools: Tool[]; diagnostics: Diagnostic[]; paths: string[] | undefined }> {
+  if (typeof catalog === 'string' || (catalog.length > 0 && typeof catalog[0] === 'string')) {
+    const paths = typeof catalog === 'string' ? [catalog] : (catalog as readonly string[]).slice();
+    const loaded = await loadCatalog(paths, { cwd, format });
+    return { tools: loaded.tools, diagnostics: loaded.diagnostics, paths };
+  }
+  return { tools: (catalog as readonly Tool[]).slice(), diagnostics: [], paths: undefined };
+}
+
+function describeCatalog(paths: readonly string[] | undefined): string {
+  return paths === undefined ? '(tools given in code)' : paths.join(', ');
+}
+
+function requireKnown(index: ToolIndex, ids: readonly string[], action: string): void {
+  const unknown = ids.filter((id) => index.tool(id) === undefined);
+  if (unknown.length === 0) return;
+  throw new ToolsiftError(
+    ErrorCode.UnknownTool,
+    `cannot ${action} unknown tool${unknown.length > 1 ? 's' : ''} ${unknown.map((id) => `"${id}"`).join(', ')}`,
+    { tools: unknown },
+  );
+}

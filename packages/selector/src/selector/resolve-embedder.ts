@@ -1,0 +1,14 @@
+import type { Embedder } from '../embedding/embedder.js';
+import { createEmbedder } from '../embedding/create-embedder.js';
+
+/** The default embedder id: the offline Universal Sentence Encoder lite. */
+export const DEFAULT_EMBEDDER_ID = 'use-lite';
+
+/** An embedder instance from an instance or an id (`use-lite`, `hf:...`, `openai:...`, `hash`). */
+export async function resolveEmbedder(
+  embedder: Embedder | string | undefined,
+  options: { cwd: string; env: Readonly<Record<string, string | undefined>> },
+): Promise<Embedder> {
+  if (typeof embedder === 'object') return embedder;
+  return createEmbedder(embedder ?? DEFAULT_EMBEDDER_ID, { cwd: options.cwd, env: options.env });
+}

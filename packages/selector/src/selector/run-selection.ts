@@ -1,0 +1,77 @@
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import type { Embedder } from '../embedding/embedder.js';
+import { defaultStages } from '../ranking/default-stages.js';
+import type { RankingIndex } from '../ranking/ranking-index.js';
+import { type RankingWeights, resolveRankingWeights } from '../ranking/ranking-weights.js';
+import { runStages } from '../ranking/run-stages.js';
+import type { SelectionContext, SelectionStage } from '../ranking/selection-context.js';
+import type { SelectOptions, Selection } from './selection.js';
+
+/** Run the selection pipeline for one prompt and shape the result. */
+export async function runSelection(options: {
+  prompt: string;
+  index: RankingIndex;
+  embedder: Embedder;
+  options: SelectOptions;
+  defaults?: Partial<RankingWeights> | undefined;
+  rules?: readonly SelectionStage[] | undefined;
+}): Promise<Selection> {
+  const started = performance.now();
+  const { prompt, index, embedder } = options;
+  const k = options.options.k ?? DEFAULT_K;
+  if (!Number.isInteger(k) || k < 1) {
+    throw new ToolsiftError(ErrorCode.UsageError, `k must be a whole number >= 1, got ${String(k)}`, { k });
+  }
+  if (prompt.trim().length === 0) throw new ToolsiftError(ErrorCode.UsageError, 'the prompt is empty');
+  const context: SelectionContext = {
+    prompt,
+    k,
+    method: options.options.method ?? 'toolsift',
+    weights: resolveRankingWeights({ ...options.defaults, ...options.options.weights }),
+    index,
+    embedQuery: async (text) => {
+      const [vector] = await embedder.embed([text]);
+      return vector!;
+    },
+    pool: new Map(),
+    ranked: [],
+    unavailable: [],
+    suggestions: [],
+    warnings: [],
+  };
+  if (options.options.candidates !== undefined) {
+    context.candidateIds = new Set(options.options.candidates);
+    const unknown = options.options.candidates.filter((id) => index.tool(id) === undefined);
+    if (unknown.length > 0) {
+      context.warnings.push({
+        code: 'UNKNOWN_CANDIDATE',
+        message: `candidates not in the catalog were ignored: ${unknown.join(', ')}`,
+      });
+    }
+  }
+  const timings = await runStages(defaultStages({ rules: options.rules ?? [] }), context);
+  timings.total = performance.now() - started;
+  return {
+    tools: context.ranked.map((tool) => ({
+      id: tool.toolId,
+      name: index.tool(tool.toolId)?.name ?? tool.toolId,
+      score: round(tool.score, 4),
+      confidence: round(tool.confidence, 4),
+      reasons: tool.reasons,
+    })),
+    unavailable: context.unavailable,
+    suggestions: context.suggestions,
+    warnings: context.warnings,
+    timings: Object.fromEntries(Object.entries(timings).map(([stage, ms]) => [stage, round(ms, 3)])),
+  };
+}
+
+/** Tools returned when `k` is not given. */
+export const DEFAULT_K = 5;
+
+// --- internal ---
+
+function round(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}

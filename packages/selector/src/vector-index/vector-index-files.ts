@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  createVectorIndexManifest,
+  describeError,
+  indexCorrupt,
+  VECTOR_INDEX_MANIFEST,
+  VECTOR_INDEX_PAYLOAD_NAME,
+  type VectorIndexManifest,
+} from './vector-index-manifest.js';
+
+/** One payload to save: bytes in memory, or a writer that creates the file at the given path. */
+export type VectorIndexPayload = { bytes: Uint8Array } | { write: (file: string) => Promise<void> };
+
+/**
+ * Save payload files and then the manifest, each atomically (temp file, fsync, rename). Payload names carry a
+ * fresh generation, so a reader sees either the previous complete index or the new one; stale generations are
+ * removed after the manifest is committed.
+ */
+export async function saveVectorIndexFiles(
+  dir: string,
+  options: Pick<VectorIndexManifest, 'kind' | 'dimensions' | 'count'> & {
+    params?: Record<string, number>;
+    payload: Record<string, VectorIndexPayload>;
+  },
+): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const generation = randomBytes(6).toString('hex');
+  const files: VectorIndexManifest['files'] = {};
+  for (const [role, payload] of Object.entries(options.payload)) {
+    const file = `vector-index.${generation}.${role}`;
+    files[role] = { file, ...(await writeAtomic(path.join(dir, file), payload)) };
+  }
+  const { kind, dimensions, count } = options;
+  const manifest = createVectorIndexManifest({
+    kind,
+    dimensions,
+    count,
+    params: options.params ?? {},
+    files,
+  });
+  const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+  await writeAtomic(path.join(dir, VECTOR_INDEX_MANIFEST), { bytes: manifestBytes });
+  const keep = new Set(Object.values(files).map((entry) => entry.file));
+  for (const name of await readdir(dir)) {
+    if (VECTOR_INDEX_PAYLOAD_NAME.test(name) && !keep.has(name))
+      await rm(path.join(dir, name), { force: true });
+  }
+}
+
+/** Read one payload into memory after checking its size and sha256 against the manifest. */
+export async function readVectorIndexPayload(
+  dir: string,
+  manifest: VectorIndexManifest,
+  role: string,
+): Promise<Buffer> {
+  const { file, entry } = payloadEntry(dir, manifest, role);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    throw indexCorrupt(dir, `cannot read ${entry.file} (${describeError(error)})`, 'missing-file', error);
+  }
+  checkPayload(dir, entry, bytes.length, createHash('sha256').update(bytes).digest('hex'));
+  return bytes;
+}
+
+/** Check a payload file's size and sha256 without keeping it in memory; returns its path. */
+export async function verifyVectorIndexPayload(
+  dir: string,
+  manifest: VectorIndexManifest,
+  role: string,
+): Promise<string> {
+  const { file, entry } = payloadEntry(dir, manifest, role);
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch (error) {
+    throw indexCorrupt(dir, `cannot read ${entry.file} (${describeError(error)})`, 'missing-file', error);
+  }
+  checkPayload(dir, entry, size, size === entry.bytes ? await hashFile(file) : '');
+  return file;
+}
+
+// --- internal ---
+
+async function writeAtomic(
+  target: string,
+  payload: VectorIndexPayload,
+): Promise<{ bytes: number; sha256: string }> {
+  const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    if ('bytes' in payload) {
+      const handle = await open(temp, 'w');
+      try {
+        await handle.writeFile(payload.bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } else {
+      await payload.write(temp);
+      const handle = await open(temp, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+    const result =
+      'bytes' in payload
+        ? {
+            bytes: payload.bytes.byteLength,
+            sha256: createHash('sha256').update(payload.bytes).digest('hex'),
+          }
+        : { bytes: (await stat(temp)).size, sha256: await hashFile(temp) };
+    await rename(temp, target);
+    return result;
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+function payloadEntry(dir: string, manifest: VectorIndexManifest, role: string) {
+  const entry = manifest.files[role];
+  if (entry === undefined)
+    throw indexCorrupt(dir, `the manifest lists no "${role}" file`, 'invalid-manifest');
+  return { file: path.join(dir, entry.file), entry };
+}
+
+function checkPayload(
+  dir: string,
+  entry: { file: string; bytes: number; sha256: string },
+  size: number,
+  sha256: string,
+): void {
+  if (size !== entry.bytes) {
+    const how = size < entry.bytes ? 'truncated' : 'too long';
+    throw indexCorrupt(
+      dir,
+      `${entry.file} is ${how} (${size} bytes, expected ${entry.bytes})`,
+      'size-mismatch',
+    );
+  }
+  if (sha256 !== entry.sha256)
+    throw indexCorrupt(dir, `${entry.file} fails its sha256 checksum`, 'checksum-mismatch');
+}

@@ -1,0 +1,62 @@
+import type { Tool } from '@toolsift/core';
+import { humanizeIdentifier } from './identifier-words.js';
+import { type ToolView, viewKey } from './tool-view.js';
+
+/**
+ * The catalog views of a tool, in a stable order: description (name + title + description), one per use
+ * case, one per example or example prompt, keywords + capabilities, parameters. Empty views are skipped.
+ */
+export function buildToolViews(tool: Tool): ToolView[] {
+  const views: ToolView[] = [];
+  const add = (kind: ToolView['kind'], n: number, text: string): void => {
+    const clean = normalizeSpace(text);
+    if (clean.length > 0) views.push({ key: viewKey(tool.id, kind, n), toolId: tool.id, kind, n: String(n), text: clean });
+  };
+
+  add('description', 0, joinSentences([describeName(tool), tool.description]));
+  tool.useCases.forEach((useCase, index) => {
+    add('use-case', index, joinSentences([useCase.title, useCase.whenToUse, useCase.example]));
+  });
+  tool.examples.forEach((example, index) => {
+    add('example', index, example.prompt ?? joinSentences([example.name, example.description]));
+  });
+  add('keywords', 0, [...tool.keywords, ...tool.capabilities, ...tool.tags].join(', '));
+  add('parameters', 0, describeParameters(tool.parameters));
+  return views;
+}
+
+/** The name part of the description view: the humanised name, then the title when it adds words. */
+export function describeName(tool: Pick<Tool, 'name' | 'title'>): string {
+  const name = humanizeIdentifier(tool.name);
+  const title = tool.title?.trim();
+  if (title === undefined || title.length === 0 || humanizeIdentifier(title) === name) return name;
+  return `${name} (${title})`;
+}
+
+// --- internal ---
+
+function describeParameters(schema: Record<string, unknown>): string {
+  const properties = schema.properties;
+  if (typeof properties !== 'object' || properties === null) return '';
+  const parts: string[] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    const description =
+      typeof property === 'object' && property !== null && 'description' in property
+        ? String((property as { description?: unknown }).description ?? '')
+        : '';
+    parts.push(description.trim().length > 0 ? `${humanizeIdentifier(name)}: ${description.trim()}` : humanizeIdentifier(name));
+  }
+  return parts.join('; ');
+}
+
+function joinSentences(parts: ReadonlyArray<string | undefined>): string {
+  return parts
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part.length > 0)
+    .map((part) => (/[.!?:;]$/.test(part) ? part : `${part}.`))
+    .join(' ');
+}
+
+function normalizeSpace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

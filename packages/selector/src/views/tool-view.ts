@@ -1,0 +1,39 @@
+/** The kinds of text a tool is indexed under; `learned` views come from `selector.learn()`. */
+export type ViewKind = 'description' | 'use-case' | 'example' | 'keywords' | 'parameters' | 'learned';
+
+/** One retrievable text of one tool. Each view gets its own vector; a tool's dense score aggregates them. */
+export interface ToolView {
+  /** Stable key `<toolId>#<kind>:<n>` (see `viewKey`). */
+  key: string;
+  toolId: string;
+  kind: ViewKind;
+  /** Position among the tool's views of this kind; for learned views, a short hash of the prompt. */
+  n: string;
+  text: string;
+}
+
+/** The stable key of a view: `<toolId>#<kind>:<n>`. Tool ids may contain `#`; the last one separates. */
+export function viewKey(toolId: string, kind: ViewKind, n: number | string): string {
+  return `${toolId}#${kind}:${n}`;
+}
+
+/** Split a view key back into tool id, kind and n; `undefined` when it is not a view key. */
+export function parseViewKey(key: string): { toolId: string; kind: ViewKind; n: string } | undefined {
+  const hash = key.lastIndexOf('#');
+  if (hash <= 0) return undefined;
+  const rest = key.slice(hash + 1);
+  const colon = rest.indexOf(':');
+  if (colon < 0) return undefined;
+  const kind = rest.slice(0, colon);
+  if (!isViewKind(kind)) return undefined;
+  return { toolId: key.slice(0, hash), kind, n: rest.slice(colon + 1) };
+}
+
+/** Narrow a string to a `ViewKind`. */
+export function isViewKind(value: string): value is ViewKind {
+  return (VIEW_KINDS as readonly string[]).includes(value);
+}
+
+// --- internal ---
+
+const VIEW_KINDS: readonly ViewKind[] = ['description', 'use-case', 'example', 'keywords', 'parameters', 'learned'];

@@ -1,0 +1,117 @@
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHashEmbedder } from '../../src/embedding/hash-embedder.js';
+import { INDEX_MANIFEST, type IndexManifest } from '../../src/index-store/index-manifest.js';
+import { openToolIndex } from '../../src/index-store/open-tool-index.js';
+import { countingEmbedder, makeTool, sampleTools } from '../fixtures/make-tool.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'toolsift-index-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function manifest(): Promise<IndexManifest> {
+  return JSON.parse(await readFile(path.join(dir, INDEX_MANIFEST), 'utf8'));
+}
+
+describe('openToolIndex', () => {
+  it('builds, saves, then reloads without embedding anything', async () => {
+    const tools = sampleTools();
+    const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    expect(built).toMatchObject({ status: 'built', warnings: [] });
+    expect(built.stats.embedded).toBe(built.index.viewCount);
+
+    const embedder = countingEmbedder();
+    const loaded = await openToolIndex({ tools, embedder, dir });
+    expect(loaded.status).toBe('loaded');
+    expect(embedder.embeddedTexts).toEqual([]);
+    expect(loaded.index.viewCount).toBe(built.index.viewCount);
+    const query = (await embedder.embed(['rain in Oslo']))[0]!;
+    expect(loaded.index.searchVectors(query, 3)).toEqual(built.index.searchVectors(query, 3));
+    expect(loaded.index.searchLexical('stock price', 2)).toEqual(built.index.searchLexical('stock price', 2));
+  });
+
+  it('re-embeds only the views that changed, and drops removed tools', async () => {
+    const tools = sampleTools();
+    await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    const changed = makeTool({ id: 'send_email', description: 'Send an email with attachments to one or more people.' });
+    const next = [tools[0]!, changed, tools[2]!, tools[3]!, makeTool({ id: 'new_tool', description: 'Brand new.' })];
+    const embedder = countingEmbedder();
+    const updated = await openToolIndex({ tools: next, embedder, dir });
+    expect(updated.status).toBe('updated');
+    expect(embedder.embeddedTexts).toEqual([
+      'send email. Send an email with attachments to one or more people.',
+      'new tool. Brand new.',
+    ]);
+    expect(updated.index.tool('calendar_event')).toBeUndefined();
+    expect(updated.index.searchLexical('calendar attendees', 5)).toEqual([]);
+    expect(Object.keys((await manifest()).tools).sort()).toEqual(next.map((tool) => tool.id).sort());
+    expect((await openToolIndex({ tools: next, embedder: countingEmbedder(), dir })).status).toBe('loaded');
+  });
+
+  it('writes payloads under one generation and cleans up the previous one', async () => {
+    await openToolIndex({ tools: sampleTools(), embedder: countingEmbedder(), dir });
+    await openToolIndex({ tools: sampleTools().slice(1), embedder: countingEmbedder(), dir });
+    const names = (await readdir(dir)).sort();
+    const generations = new Set(names.filter((name) => name.startsWith('index.')).map((name) => name.split('.')[1]));
+    expect(generations.size).toBe(1);
+    expect(names).toContain(INDEX_MANIFEST);
+  });
+
+  const damages: Array<[string, () => Promise<void>, RegExp]> = [
+    ['a truncated vectors file', async () => truncate(path.join(dir, (await manifest()).files.vectors.file), 10), /truncated/],
+    [
+      'a flipped byte in the vectors file',
+      async () => {
+        const file = path.join(dir, (await manifest()).files.vectors.file);
+        const bytes = await readFile(file);
+        bytes[7] = (bytes[7] ?? 0) ^ 0xff;
+        await writeFile(file, bytes);
+      },
+      /checksum/,
+    ],
+    ['a manifest that is not JSON', async () => writeFile(path.join(dir, INDEX_MANIFEST), '{"format": "toolsift-ind'), /not valid JSON/],
+    [
+      'a manifest from another format version',
+      async () => writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify({ ...(await manifest()), version: 999 })),
+      /format version 999/,
+    ],
+    ['a missing lexical file', async () => rm(path.join(dir, (await manifest()).files.lexical.file)), /cannot read/],
+    [
+      'a damaged vector index',
+      async () => rm(path.join(dir, (await manifest()).files.vectorIndex), { recursive: true }),
+      /vector index/,
+    ],
+  ];
+
+  it.each(damages)('rebuilds, with a warning, after %s', async (_label, damage, why) => {
+    const tools = sampleTools();
+    await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    await damage();
+    const embedder = countingEmbedder();
+    const reopened = await openToolIndex({ tools, embedder, dir });
+    expect(reopened.status).toBe('built');
+    expect(reopened.warnings).toHaveLength(1);
+    expect(reopened.warnings[0]).toMatch(why);
+    expect(embedder.embeddedTexts.length).toBe(reopened.index.viewCount);
+    expect((await openToolIndex({ tools, embedder: countingEmbedder(), dir })).status).toBe('loaded');
+  });
+
+  it('rebuilds an index made by another embedder or with other dimensions', async () => {
+    const tools = sampleTools();
+    await openToolIndex({ tools, embedder: countingEmbedder(64), dir });
+    const other = await openToolIndex({ tools, embedder: createHashEmbedder({ dimensions: 32 }), dir });
+    expect(other.status).toBe('built');
+    expect(other.warnings[0]).toContain('built with embedder hash:64 (64-d), not hash:32 (32-d)');
+  });
+
+  it('keeps the index in memory when no folder is given', async () => {
+    const opened = await openToolIndex({ tools: sampleTools(), embedder: countingEmbedder() });
+    expect(opened.status).toBe('memory');
+  });
+});

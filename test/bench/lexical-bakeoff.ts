@@ -1,0 +1,334 @@
+/**
+ * Lexical bake-off: our BM25F index against MiniSearch, Orama and wink-bm25 on the common-form benchmarks
+ * in ../shared/bench. Writes bench/results/lexical-bakeoff.md.
+ *
+ *   node --import tsx/esm --conditions=@toolsift/source test/bench/lexical-bakeoff.ts [--tune]
+ *
+ * Tuning protocol: options are tuned (`--tune`) on metatool single queries with index % 5 === 1 and on the
+ * seal-tools dev split only; the table reports metatool single index % 5 === 0, the other splits and datasets.
+ * Libraries get our tokenizer and stop list in their "tuned" rows, so those rows compare ranking engines.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
+import { createLexicalIndex, type LexicalIndexOptions } from '@toolsift/selector';
+import MiniSearch from 'minisearch';
+// The bench reuses the index's text analysis so that library rows differ only in their ranking engine.
+import { ENGLISH_STOP_WORDS } from '../../packages/selector/src/lexical/stop-words.js';
+import { tokenize } from '../../packages/selector/src/lexical/tokenize.js';
+
+const BENCH = new URL('../../../shared/bench/', import.meta.url);
+const OUTPUT = new URL('../../bench/results/lexical-bakeoff.md', import.meta.url);
+
+interface Tool {
+  name: string;
+  original_name?: string;
+  description?: string;
+  parameters?: { properties?: Record<string, { description?: string }> };
+}
+interface Query {
+  query: string;
+  gold: string[] | null;
+  gold_groups?: string[][];
+  candidates?: string[];
+  split?: string;
+}
+interface Doc {
+  key: string;
+  fields: { name: string; description: string; parameters: string };
+}
+type Searcher = (query: string, limit: number) => string[];
+interface Method {
+  label: string;
+  build: (docs: readonly Doc[]) => Promise<Searcher> | Searcher;
+}
+interface Scores {
+  queries: number;
+  top1: number;
+  recall5: number;
+  recall10: number;
+  ndcg10: number;
+  msPerQuery: number;
+}
+interface Dataset {
+  label: string;
+  folder: string;
+  select: (query: Query, index: number) => boolean;
+  useCandidates: boolean;
+}
+
+const tokenOptions = { stopWords: new Set(ENGLISH_STOP_WORDS), isStemming: true };
+const ourTerms = (text: string) => tokenize(text, tokenOptions).map((token) => token.term);
+const defaultOptions: LexicalIndexOptions = {};
+const plain: LexicalIndexOptions = { fuzzy: false, prefix: false, stem: false };
+
+function ours(label: string, options: LexicalIndexOptions, isSingleField = false): Method {
+  return {
+    label,
+    build(docs) {
+      const index = createLexicalIndex(options);
+      index.upsert(
+        docs.map((doc) =>
+          isSingleField
+            ? { key: doc.key, fields: { text: `${doc.fields.name} ${doc.fields.description}` } }
+            : { key: doc.key, fields: doc.fields },
+        ),
+      );
+      return (query, limit) => index.search(query, limit).map((hit) => hit.key);
+    },
+  };
+}
+
+function miniSearch(label: string, isTuned: boolean, isExpanding: boolean): Method {
+  return {
+    label,
+    build(docs) {
+      const fields = ['name', 'description', 'parameters'];
+      const engine = new MiniSearch<Doc['fields'] & { id: string }>(
+        isTuned ? { fields, tokenize: ourTerms, processTerm: (term) => term } : { fields },
+      );
+      engine.addAll(docs.map((doc) => ({ id: doc.key, ...doc.fields })));
+      const options = isTuned
+        ? { boost: { name: 2, description: 1.5 }, prefix: isExpanding, fuzzy: isExpanding ? 0.2 : false }
+        : {};
+      return (query) => engine.search(query, options).map((result) => String(result.id));
+    },
+  };
+}
+
+function orama(label: string, isTuned: boolean): Method {
+  return {
+    label,
+    async build(docs) {
+      const tokenizer = {
+        language: 'english',
+        normalizationCache: new Map<string, string>(),
+        tokenize: (raw: string) => ourTerms(raw),
+      };
+      const db = create({
+        schema: { key: 'string', name: 'string', description: 'string', parameters: 'string' } as const,
+        ...(isTuned ? { components: { tokenizer } } : {}),
+      });
+      await insertMultiple(
+        db,
+        docs.map((doc) => ({ key: doc.key, ...doc.fields })),
+      );
+      return (query, limit) => {
+        const result = oramaSearch(db, {
+          term: query,
+          properties: ['name', 'description', 'parameters'],
+          limit,
+          ...(isTuned ? { boost: { name: 2, description: 1.5 }, exact: true } : {}),
+        }) as Awaited<ReturnType<typeof oramaSearch>>;
+        return result.hits.map((hit) => String((hit.document as { key: string }).key));
+      };
+    },
+  };
+}
+
+interface WinkEngine {
+  defineConfig(config: { fldWeights: Record<string, number>; bm25Params?: Record<string, number> }): void;
+  definePrepTasks(tasks: Array<(input: string) => string[]>): void;
+  addDoc(doc: Record<string, string>, id: string): void;
+  consolidate(): void;
+  search(text: string, limit: number): Array<[string, number]>;
+}
+
+function wink(label: string): Method {
+  return {
+    label,
+    build(docs) {
+      const factory = createRequire(import.meta.url)('wink-bm25-text-search') as () => WinkEngine;
+      const engine = factory();
+      engine.defineConfig({ fldWeights: { name: 3, description: 1.5, parameters: 1 } });
+      engine.definePrepTasks([ourTerms]);
+      for (const doc of docs) engine.addDoc(doc.fields, doc.key);
+      engine.consolidate();
+      return (query, limit) => engine.search(query, limit).map(([id]) => id);
+    },
+  };
+}
+
+const METHODS: Method[] = [
+  ours('toolsift BM25F (defaults: stem + fuzzy + prefix)', defaultOptions),
+  ours('toolsift BM25F, stem only', { fuzzy: false, prefix: false }),
+  ours('toolsift BM25F, fuzzy + prefix, no stem', { stem: false }),
+  ours('toolsift BM25F plain (no stem/fuzzy/prefix)', plain),
+  ours('toolsift BM25 plain, one field name+description', { ...plain, fieldWeights: {} }, true),
+  miniSearch('MiniSearch defaults', false, false),
+  miniSearch('MiniSearch + our tokenizer, boosts, fuzzy/prefix', true, true),
+  miniSearch('MiniSearch + our tokenizer, boosts', true, false),
+  orama('Orama defaults', false),
+  orama('Orama + our tokenizer/stop list, boosts, exact', true),
+  wink('wink-bm25 + our tokenizer, BM25F weights'),
+];
+
+const DATASETS: Dataset[] = [
+  { label: 'metatool single (every 5th)', folder: 'metatool', select: nth('single', 0), useCandidates: false },
+  { label: 'metatool multi', folder: 'metatool', select: split('multi'), useCandidates: false },
+  { label: 'toolbench-stable (full catalog)', folder: 'toolbench-stable', select: all, useCandidates: false },
+  { label: 'toolbench-stable (within candidates)', folder: 'toolbench-stable', select: all, useCandidates: true },
+  { label: 'seal-tools test', folder: 'seal-tools', select: (q) => q.split !== 'dev', useCandidates: false },
+  { label: 'gorilla-apibench', folder: 'gorilla-apibench', select: all, useCandidates: false },
+  { label: 'toolalpaca', folder: 'toolalpaca', select: all, useCandidates: false },
+  { label: 'api-bank', folder: 'api-bank', select: all, useCandidates: false },
+  { label: 'restbench', folder: 'restbench', select: all, useCandidates: false },
+  { label: 'bfcl (within candidates)', folder: 'bfcl', select: all, useCandidates: true },
+];
+
+const TUNING: Dataset[] = [
+  { label: 'metatool single (index % 5 = 1)', folder: 'metatool', select: nth('single', 1), useCandidates: false },
+  { label: 'seal-tools dev', folder: 'seal-tools', select: split('dev'), useCandidates: false },
+];
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--tune')) return tune();
+  const results = new Map<string, Map<string, Scores>>();
+  for (const dataset of DATASETS) {
+    const { docs, queries } = load(dataset);
+    const row = new Map<string, Scores>();
+    for (const method of METHODS) {
+      const scores = await evaluate(method, docs, queries, dataset.useCandidates);
+      row.set(method.label, scores);
+      console.log(`${dataset.label} | ${method.label} | ${format(scores)}`);
+    }
+    results.set(dataset.label, row);
+  }
+  writeFileSync(OUTPUT, render(results));
+  console.log(`wrote ${OUTPUT.pathname}`);
+}
+
+async function tune(): Promise<void> {
+  const grid: Array<[string, LexicalIndexOptions]> = [];
+  for (const name of [2, 3, 4]) {
+    for (const description of [1, 1.5, 2]) {
+      grid.push([`name ${name} description ${description}`, { fieldWeights: { name, description } }]);
+    }
+  }
+  for (const k1 of [0.9, 1.5, 2]) grid.push([`k1 ${k1}`, { k1 }]);
+  for (const b of [0.5, 0.9]) grid.push([`b ${b}`, { b }]);
+  for (const weight of [0.3, 0.7]) grid.push([`fuzzy+prefix weight ${weight}`, { fuzzy: { weight }, prefix: { weight } }]);
+  grid.push(['no stop words', { stopWords: [] }]);
+  for (const dataset of TUNING) {
+    const { docs, queries } = load(dataset);
+    for (const [label, options] of [['defaults', defaultOptions] as const, ...grid]) {
+      const scores = await evaluate(ours(label, options), docs, queries, false);
+      console.log(`${dataset.label} | ${label} | ${format(scores)}`);
+    }
+  }
+}
+
+// --- internal ---
+
+function all(): boolean {
+  return true;
+}
+
+function split(name: string): (query: Query) => boolean {
+  return (query) => query.split === name;
+}
+
+function nth(name: string, remainder: number): (query: Query, index: number) => boolean {
+  return (query, index) => query.split === name && index % 5 === remainder;
+}
+
+function readJsonl<T>(path: URL): T[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T);
+}
+
+function load(dataset: Dataset): { docs: Doc[]; queries: Query[] } {
+  const tools = readJsonl<Tool>(new URL(`${dataset.folder}/tools.jsonl`, BENCH));
+  const docs = tools.map((tool) => ({
+    key: tool.name,
+    fields: {
+      name: tool.original_name ?? tool.name,
+      description: tool.description ?? '',
+      parameters: Object.entries(tool.parameters?.properties ?? {})
+        .map(([name, schema]) => `${name} ${schema?.description ?? ''}`)
+        .join(' '),
+    },
+  }));
+  // The index counts queries of the dataset's split so that "every 5th" is stable across runs.
+  const counters = new Map<string, number>();
+  const queries = readJsonl<Query>(new URL(`${dataset.folder}/queries.jsonl`, BENCH)).filter((query) => {
+    const position = counters.get(query.split ?? '') ?? 0;
+    counters.set(query.split ?? '', position + 1);
+    return dataset.select(query, position) && query.gold !== null && query.gold.length > 0;
+  });
+  return { docs, queries };
+}
+
+async function evaluate(method: Method, docs: Doc[], queries: Query[], useCandidates: boolean): Promise<Scores> {
+  const searcher = await method.build(docs);
+  const totals = { top1: 0, recall5: 0, recall10: 0, ndcg10: 0 };
+  const started = performance.now();
+  for (const query of queries) {
+    const candidates = useCandidates && query.candidates ? new Set(query.candidates) : undefined;
+    const ranked = candidates
+      ? searcher(query.query, docs.length).filter((key) => candidates.has(key))
+      : searcher(query.query, 10);
+    const groups = query.gold_groups ?? (query.gold ?? []).map((name) => [name]);
+    const groupOf = (key: string) => groups.findIndex((group) => group.includes(key));
+    const found = new Set<number>();
+    let dcg = 0;
+    ranked.slice(0, 10).forEach((key, rank) => {
+      const group = groupOf(key);
+      if (group < 0 || found.has(group)) return;
+      found.add(group);
+      dcg += 1 / Math.log2(rank + 2);
+      if (rank < 5) totals.recall5 += 1 / Math.min(groups.length, 5);
+      totals.recall10 += 1 / Math.min(groups.length, 10);
+    });
+    let ideal = 0;
+    for (let rank = 0; rank < Math.min(groups.length, 10); rank++) ideal += 1 / Math.log2(rank + 2);
+    totals.ndcg10 += dcg / ideal;
+    if (ranked[0] !== undefined && groupOf(ranked[0]) >= 0) totals.top1 += 1;
+  }
+  const count = Math.max(1, queries.length);
+  return {
+    queries: queries.length,
+    top1: totals.top1 / count,
+    recall5: totals.recall5 / count,
+    recall10: totals.recall10 / count,
+    ndcg10: totals.ndcg10 / count,
+    msPerQuery: (performance.now() - started) / count,
+  };
+}
+
+function format(scores: Scores): string {
+  const { top1, recall5, recall10, ndcg10 } = scores;
+  return [top1, recall5, recall10, ndcg10].map((value) => value.toFixed(3)).join(' | ');
+}
+
+function render(results: Map<string, Map<string, Scores>>): string {
+  const lines = [
+    '# Lexical bake-off',
+    '',
+    'Generated by `test/bench/lexical-bakeoff.ts` on the common-form data of ../shared/bench. Documents:',
+    'tool name, description, and parameter names + descriptions as a third field. Gold: tool names;',
+    '`candidates` honoured where marked; `gold: null` and `gold: []` skipped. Metrics: top-1, Recall@5/10, nDCG@10',
+    '(binary gain). Query time includes the evaluation loop (ms per query, this machine).',
+    '',
+    '## nDCG@10 by dataset',
+    '',
+    `| method | ${[...results.keys()].join(' | ')} |`,
+    `|---|${[...results.keys()].map(() => '---').join('|')}|`,
+    ...METHODS.map(
+      (method) =>
+        `| ${method.label} | ${[...results.values()].map((row) => row.get(method.label)?.ndcg10.toFixed(3) ?? '').join(' | ')} |`,
+    ),
+  ];
+  for (const [dataset, row] of results) {
+    const queries = [...row.values()][0]?.queries ?? 0;
+    lines.push('', `## ${dataset} (${queries} queries)`, '', '| method | top-1 | R@5 | R@10 | nDCG@10 | ms/query |');
+    lines.push('|---|---|---|---|---|---|');
+    for (const [label, scores] of row) lines.push(`| ${label} | ${format(scores)} | ${scores.msPerQuery.toFixed(2)} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+await main();

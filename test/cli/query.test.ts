@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runToolsift } from './run-toolsift.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+let indexDir: string;
+beforeAll(async () => {
+  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-query-cli-'));
+});
+afterAll(async () => {
+  await rm(indexDir, { recursive: true, force: true });
+});
+
+const query = (extra: string[], isTTY = false) =>
+  runToolsift(
+    ['query', 'what is the weather in Paris', '--embedder', 'hash', '--index-dir', indexDir, ...extra],
+    {
+      cwd: repoRoot,
+      isTTY,
+    },
+  );
+
+describe('toolsift query', () => {
+  test('prints exactly the selection shape as JSON when piped', async () => {
+    const result = await query(['--k', '3']);
+    expect(result.code).toBe(0);
+    const selection = JSON.parse(result.stdout);
+    expect(Object.keys(selection).sort()).toEqual([
+      'suggestions',
+      'timings',
+      'tools',
+      'unavailable',
+      'warnings',
+    ]);
+    expect(selection.tools).toHaveLength(3);
+    expect(selection.tools[0]).toMatchObject({ id: 'get_current_weather', name: 'get_current_weather' });
+    expect(Object.keys(selection.tools[0]).sort()).toEqual(['confidence', 'id', 'name', 'reasons', 'score']);
+  });
+
+  test('prints a table on a terminal, and JSON there with --json', async () => {
+    const table = await query(['--k', '2'], true);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ # {2}tool\s+score {2}confidence$/);
+    expect(lines[1]).toMatch(/^ 1 {2}get_current_weather\s+\d\.\d{3} {2}\d\.\d{3}$/);
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse((await query(['--json'], true)).stdout).tools).toHaveLength(5);
+  });
+
+  test('--explain lists the reasons under each tool', async () => {
+    const result = await query(['--k', '1', '--explain'], true);
+    expect(result.stdout).toMatch(/- dense: \w[\w-]* view matched with similarity/);
+    expect(result.stdout).toContain('- fusion: score');
+    expect(result.stdout).toMatch(/timings \(ms\): embed/);
+  });
+
+  test.each([['0'], ['two']])('--k %s is a usage error', async (k) => {
+    const result = await query(['--k', k]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--k must be a whole number >= 1');
+  });
+});

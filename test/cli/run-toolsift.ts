@@ -1,0 +1,19 @@
+import { run } from '@toolsift/cli';
+
+/** Run the CLI in-process with captured output; `isTTY` makes stdout and stderr look like a terminal. */
+export async function runToolsift(
+  argv: readonly string[],
+  options: { cwd: string; isTTY?: boolean; env?: NodeJS.ProcessEnv },
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const isTTY = options.isTTY ?? false;
+  const io = {
+    stdout: { write: (text: string) => (stdout += text), isTTY },
+    stderr: { write: (text: string) => (stderr += text), isTTY },
+    cwd: options.cwd,
+    env: options.env ?? {},
+  };
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
