@@ -82,7 +82,7 @@ describe('toolsift embed', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toMatchInlineSnapshot(`
-      "toolsift: Unknown embedder "word2vec". Valid forms: use-lite, hf:<model id or folder>, openai:<model>, hash. [UNKNOWN_EMBEDDER]
+      "toolsift: Unknown embedder "word2vec". Valid forms: use-lite, hf:<model id or folder>, openai:<model>, hash[:<dimensions>]. [UNKNOWN_EMBEDDER]
       "
     `);
   });

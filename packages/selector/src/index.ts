@@ -47,6 +47,14 @@ export { createSelector } from './selector/create-selector.js';
 export type { SelectToolsOptions } from './selector/select-tools.js';
 export { clearSelectorCache, selectTools } from './selector/select-tools.js';
 export type { SelectedTool, Selection, SelectOptions } from './selector/selection.js';
+export { createSession, DEFAULT_SESSION } from './session/create-session.js';
+export type {
+  Session,
+  SessionMessage,
+  SessionOptions,
+  SessionSelection,
+  SessionTool,
+} from './session/session.js';
 export type { CreatedVectorIndex, CreateVectorIndexOptions } from './vector-index/create-vector-index.js';
 export { createVectorIndex, EXACT_INDEX_MAX_WORK } from './vector-index/create-vector-index.js';
 export type { ExactVectorIndex, ExactVectorIndexOptions } from './vector-index/exact-vector-index.js';

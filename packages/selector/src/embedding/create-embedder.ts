@@ -26,11 +26,16 @@ export interface CreateEmbedderOptions {
 }
 
 /** The embedder ids `createEmbedder` accepts, for help texts and errors. */
-export const EMBEDDER_ID_FORMS = ['use-lite', 'hf:<model id or folder>', 'openai:<model>', 'hash'] as const;
+export const EMBEDDER_ID_FORMS = [
+  'use-lite',
+  'hf:<model id or folder>',
+  'openai:<model>',
+  'hash[:<dimensions>]',
+] as const;
 
 /**
  * Create an embedder from its id: `use-lite` (default, offline), `hf:<model id or folder>`, `openai:<model>`
- * or `hash` (tests only). Heavy dependencies load only for the embedder asked for.
+ * or `hash` / `hash:<dimensions>` (tests only). Heavy dependencies load only for the embedder asked for.
  * @example const embedder = await createEmbedder('hf:Xenova/all-MiniLM-L6-v2');
  */
 export async function createEmbedder(id: string, options: CreateEmbedderOptions = {}): Promise<Embedder> {
@@ -48,6 +53,8 @@ export async function createEmbedder(id: string, options: CreateEmbedderOptions 
     return createUseLiteEmbedder(withCache);
   }
   if (id === 'hash') return createHashEmbedder();
+  const hashSize = /^hash:([1-9]\d*)$/.exec(id)?.[1];
+  if (hashSize !== undefined) return createHashEmbedder({ dimensions: Number(hashSize) });
   if (id.startsWith('hf:') && id.length > 3) {
     const { createTransformersEmbedder } = await import('./transformers-embedder.js');
     return createTransformersEmbedder({

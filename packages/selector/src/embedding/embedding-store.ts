@@ -40,7 +40,7 @@ export function createFileEmbeddingStore(dir: string): EmbeddingStore {
   return {
     async load(embedderId, dimensions) {
       const bytes = await readFile(fileOf(embedderId)).catch(() => undefined);
-      return bytes === undefined ? new Map() : (decode(bytes, embedderId, dimensions) ?? new Map());
+      return bytes === undefined ? new Map() : (decode(bytes, { embedderId, dimensions }) ?? new Map());
     },
     async save(embedderId, entries) {
       await mkdir(dir, { recursive: true });
@@ -84,7 +84,11 @@ function encode(embedderId: string, entries: EmbeddingEntries): Uint8Array {
 }
 
 /** The entries of a file, or undefined when it is damaged or belongs to another embedder or size. */
-function decode(bytes: Uint8Array, embedderId: string, dimensions: number): EmbeddingEntries | undefined {
+function decode(
+  bytes: Uint8Array,
+  expected: { embedderId: string; dimensions: number },
+): EmbeddingEntries | undefined {
+  const { embedderId, dimensions } = expected;
   if (bytes.length < 20 + TRAILER_BYTES || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC)
     return undefined;
   const body = bytes.length - TRAILER_BYTES;

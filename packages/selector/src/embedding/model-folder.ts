@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
 
 /** Name of the manifest written last into a model folder: its key plus the size and sha256 of every file. */
 export const MODEL_MANIFEST_FILE = 'manifest.json';
@@ -69,7 +70,11 @@ export async function installModelFolder(options: {
       });
       await rm(stale, { recursive: true, force: true });
     }
-    throw new Error(`could not install ${dir}: another process keeps replacing it`);
+    throw new ToolsiftError(
+      ErrorCode.ModelConversionFailed,
+      `Could not install the model folder ${dir}: another process keeps replacing it.`,
+      { dir },
+    );
   } finally {
     await rm(temp, { recursive: true, force: true });
   }

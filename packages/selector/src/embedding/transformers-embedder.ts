@@ -81,10 +81,10 @@ async function loadPipeline(options: TransformersEmbedderOptions, id: string): P
     const modelFile = path.join(folder, 'onnx', quantized ? 'model_quantized.onnx' : 'model.onnx');
     for (const file of ['config.json', 'tokenizer.json', modelFile]) {
       if (!(await exists(path.resolve(folder, file)))) {
-        throw unavailable(
+        throw unavailable({
           id,
-          `the folder ${folder} is not a transformers.js model: ${path.resolve(folder, file)} is missing`,
-        );
+          reason: `the folder ${folder} is not a transformers.js model: ${path.resolve(folder, file)} is missing`,
+        });
       }
     }
     Object.assign(settings, {
@@ -108,15 +108,18 @@ async function loadPipeline(options: TransformersEmbedderOptions, id: string): P
     '(config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx) to this machine and use ' +
     '--embedder hf:/path/to/folder.';
   if (!isCached && !allowRemote) {
-    throw unavailable(id, `downloads from the Hugging Face hub are disabled (offline mode). ${localHelp}`);
+    throw unavailable({
+      id,
+      reason: `downloads from the Hugging Face hub are disabled (offline mode). ${localHelp}`,
+    });
   }
   if (!isCached) {
     const problem = await unreachable(remoteHost, options.connectTimeoutMs ?? 5000);
     if (problem !== undefined) {
-      throw unavailable(
+      throw unavailable({
         id,
-        `the Hugging Face hub (${remoteHost}) cannot be reached: ${problem}. ${localHelp}`,
-      );
+        reason: `the Hugging Face hub (${remoteHost}) cannot be reached: ${problem}. ${localHelp}`,
+      });
     }
   }
   Object.assign(settings, {
@@ -139,7 +142,11 @@ async function wrapLoad(id: string, load: () => Promise<unknown>): Promise<Featu
   try {
     return (await load()) as FeatureExtractor;
   } catch (error) {
-    throw unavailable(id, `the model could not be loaded: ${(error as Error).message}`, error);
+    throw unavailable({
+      id,
+      reason: `the model could not be loaded: ${(error as Error).message}`,
+      cause: error,
+    });
   }
 }
 
@@ -152,7 +159,8 @@ async function localFolder(model: string, cwd: string): Promise<string | undefin
     () => false,
   );
   if (isDirectory) return candidate;
-  if (isPathLike) throw unavailable(`hf:${model}`, `the model folder ${candidate} does not exist`);
+  if (isPathLike)
+    throw unavailable({ id: `hf:${model}`, reason: `the model folder ${candidate} does not exist` });
   return undefined;
 }
 
@@ -168,7 +176,8 @@ async function unreachable(host: string, timeoutMs: number): Promise<string | un
   }
 }
 
-function unavailable(id: string, reason: string, cause?: unknown): ToolsiftError {
+function unavailable(options: { id: string; reason: string; cause?: unknown }): ToolsiftError {
+  const { id, reason, cause } = options;
   return new ToolsiftError(
     ErrorCode.EmbedderUnavailable,
     `Cannot load embedder "${id}": ${reason}`,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -68,8 +69,7 @@ function locateSource(): ModelSource {
   try {
     const packageJson = createRequire(import.meta.url).resolve(`${name}/package.json`);
     const root = path.dirname(packageJson);
-    const require = createRequire(packageJson);
-    const { version } = require(packageJson) as { version: string };
+    const { version } = JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string };
     return { name, version, root, modelDir: path.join(root, 'dist') };
   } catch (error) {
     throw new ToolsiftError(

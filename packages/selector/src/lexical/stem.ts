@@ -6,7 +6,7 @@
  * @example stem('queries') === stem('query') // 'queri'
  */
 export function stem(word: string): string {
-  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
+  if (word.length <= 2 || !/^[a-z]+$/.test(word)) return word;
   let result = stripPlural(word);
   result = stripVerbEnding(result);
   if (result.endsWith('y') && hasVowel(result.slice(0, -1))) result = `${result.slice(0, -1)}i`;

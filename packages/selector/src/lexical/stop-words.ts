@@ -47,7 +47,6 @@ export const ENGLISH_STOP_WORDS: readonly string[] = Object.freeze([
   'his',
   'how',
   'i',
-  'id',
   'if',
   'im',
   'in',

@@ -1,3 +1,4 @@
+import type { Tool } from '@toolsift/core';
 import type { ExactNameHit } from './exact-name-matcher.js';
 import type { RankingIndex } from './ranking-index.js';
 import type { RankingWeights } from './ranking-weights.js';
@@ -47,6 +48,20 @@ export interface SideTool {
   id: string;
   name: string;
   reasons: SelectionReason[];
+  /** Its ranking score, when it was ranked before a rule set it aside. */
+  score?: number;
+  /** The tool this entry relates to (the tool it is an alternative or complement of). */
+  for?: string;
+  /** Unavailable tools: what is missing (variable, key, provider or OS names; never values). */
+  missing?: Array<{ kind: 'env' | 'config' | 'oauth' | 'os'; name: string; prerequisite: string }>;
+  /** Unavailable tools: how to obtain what is missing. */
+  howToGet?: string[];
+  /** Unavailable tools: declared fallbacks (tool references or prose). */
+  fallback?: string[];
+  requiresApproval?: boolean;
+  risk?: Tool['risk'];
+  rateLimit?: Tool['rateLimit'];
+  annotations?: Tool['annotations'];
 }
 
 /** The state the stages share: inputs, the evolving candidate list, and what goes into the result. */

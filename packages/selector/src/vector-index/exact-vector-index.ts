@@ -27,7 +27,11 @@ export class ExactVectorIndex implements VectorIndex {
   }
 
   /** Rebuild an index from stored unit vectors (slot order) and their keys; takes ownership of `vectors`. */
-  static fromVectors(options: { dimensions: number; vectors: Float32Array; keys: readonly string[] }): ExactVectorIndex {
+  static fromVectors(options: {
+    dimensions: number;
+    vectors: Float32Array;
+    keys: readonly string[];
+  }): ExactVectorIndex {
     const index = new ExactVectorIndex({ dimensions: options.dimensions, initialCapacity: 1 });
     index.#data = options.vectors;
     for (const [slot, key] of options.keys.entries()) {

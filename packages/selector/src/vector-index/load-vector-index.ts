@@ -4,7 +4,11 @@ import { HNSW_DEFAULTS, HnswVectorIndex } from './hnsw-vector-index.js';
 import { hnswlibStatus } from './hnswlib.js';
 import { IdMap } from './id-map.js';
 import type { VectorIndex } from './vector-index.js';
-import { readVectorIndexPayload, verifyVectorIndexPayload } from './vector-index-files.js';
+import {
+  checkVectorIndexPayloadHash,
+  checkVectorIndexPayloadSize,
+  readVectorIndexPayload,
+} from './vector-index-files.js';
 import {
   indexCorrupt as corrupt,
   readVectorIndexManifest,
@@ -32,18 +36,17 @@ export async function loadVectorIndex(dir: string, options: LoadVectorIndexOptio
 // --- internal ---
 
 async function loadExact(dir: string, manifest: VectorIndexManifest): Promise<ExactVectorIndex> {
-  const [vectorBytes, keyBytes] = await Promise.all([
-    readVectorIndexPayload(dir, manifest, 'vectors'),
+  const expectedBytes = manifest.count * manifest.dimensions * Float32Array.BYTES_PER_ELEMENT;
+  const vectorBytes = manifest.files.vectors?.bytes;
+  if (vectorBytes !== undefined && vectorBytes !== expectedBytes) {
+    throw corrupt(dir, `vectors hold ${vectorBytes} bytes, expected ${expectedBytes}`, 'count-mismatch');
+  }
+  // The vectors are read straight into memory the index then owns: one pass to read, one to hash.
+  const vectors = new Float32Array(manifest.count * manifest.dimensions);
+  const [, keyBytes] = await Promise.all([
+    readVectorIndexPayload(dir, manifest, 'vectors', new Uint8Array(vectors.buffer)),
     readVectorIndexPayload(dir, manifest, 'keys'),
   ]);
-  const expectedBytes = manifest.count * manifest.dimensions * Float32Array.BYTES_PER_ELEMENT;
-  if (vectorBytes.length !== expectedBytes) {
-    throw corrupt(
-      dir,
-      `vectors hold ${vectorBytes.length} bytes, expected ${expectedBytes}`,
-      'count-mismatch',
-    );
-  }
   const keys = parseJson(dir, keyBytes, 'keys');
   if (
     !Array.isArray(keys) ||
@@ -53,9 +56,6 @@ async function loadExact(dir: string, manifest: VectorIndexManifest): Promise<Ex
     throw corrupt(dir, `the key table does not hold ${manifest.count} keys`, 'count-mismatch');
   }
   if (new Set(keys).size !== keys.length) throw corrupt(dir, 'the key table repeats a key', 'duplicate-key');
-  // One copy into memory the index owns (a Buffer may be a slice of a shared, unaligned pool).
-  const vectors = new Float32Array(manifest.count * manifest.dimensions);
-  new Uint8Array(vectors.buffer).set(vectorBytes);
   return ExactVectorIndex.fromVectors({ dimensions: manifest.dimensions, vectors, keys: keys as string[] });
 }
 
@@ -66,19 +66,25 @@ async function loadHnsw(
 ): Promise<HnswVectorIndex> {
   const status = hnswlibStatus();
   if (!status.available) {
-    throw new ToolsiftError(
-      ErrorCode.VectorBackendUnavailable,
-      `cannot load the HNSW index in ${dir}: ${status.reason}`,
-      {
-        dir,
-      },
-    );
+    const message = `cannot load the HNSW index in ${dir}: ${status.reason}`;
+    throw new ToolsiftError(ErrorCode.VectorBackendUnavailable, message, { dir });
   }
-  const [graphFile, idBytes] = await Promise.all([
-    verifyVectorIndexPayload(dir, manifest, 'graph'),
+  const graphFile = await checkVectorIndexPayloadSize(dir, manifest, 'graph');
+  const hnsw = new status.hnswlib.HierarchicalNSW('cosine', manifest.dimensions);
+  // hnswlib parses the graph on a worker thread while this thread hashes it; the graph is used only once its
+  // checksum has passed, and a checksum failure is reported before any parse error.
+  const [hashed, parsed, idBytes] = await Promise.allSettled([
+    checkVectorIndexPayloadHash(dir, manifest, 'graph'),
+    hnsw.readIndex(graphFile, true),
     readVectorIndexPayload(dir, manifest, 'ids'),
   ]);
-  const ids = IdMap.fromJSON(parseJson(dir, idBytes, 'ids'));
+  if (hashed.status === 'rejected') throw hashed.reason;
+  if (idBytes.status === 'rejected') throw idBytes.reason;
+  if (parsed.status === 'rejected') {
+    const message = (parsed.reason as Error).message;
+    throw corrupt(dir, `hnswlib cannot read the graph (${message})`, 'invalid-graph', parsed.reason);
+  }
+  const ids = IdMap.fromJSON(parseJson(dir, idBytes.value, 'ids'));
   if (ids === undefined) throw corrupt(dir, 'the id map is inconsistent', 'invalid-ids');
   if (ids.size !== manifest.count) {
     throw corrupt(
@@ -86,12 +92,6 @@ async function loadHnsw(
       `the id map holds ${ids.size} keys, the manifest says ${manifest.count}`,
       'count-mismatch',
     );
-  }
-  const hnsw = new status.hnswlib.HierarchicalNSW('cosine', manifest.dimensions);
-  try {
-    await hnsw.readIndex(graphFile, true);
-  } catch (error) {
-    throw corrupt(dir, `hnswlib cannot read the graph (${(error as Error).message})`, 'invalid-graph', error);
   }
   if (hnsw.getNumDimensions() !== manifest.dimensions || hnsw.getCurrentCount() < ids.size) {
     throw corrupt(dir, 'the graph does not match the manifest', 'invalid-graph');
@@ -111,9 +111,9 @@ async function loadHnsw(
   });
 }
 
-function parseJson(dir: string, bytes: Buffer, role: string): unknown {
+function parseJson(dir: string, bytes: Uint8Array, role: string): unknown {
   try {
-    return JSON.parse(bytes.toString('utf8'));
+    return JSON.parse(new TextDecoder().decode(bytes));
   } catch (error) {
     throw corrupt(dir, `the ${role} file is not valid JSON`, 'invalid-json', error);
   }

@@ -50,25 +50,33 @@ export async function saveVectorIndexFiles(
   }
 }
 
-/** Read one payload into memory after checking its size and sha256 against the manifest. */
+/**
+ * Read one payload after checking its size and sha256 against the manifest. With `into` (exactly the
+ * payload's size) the bytes land there, so a large payload is not copied again.
+ */
 export async function readVectorIndexPayload(
   dir: string,
   manifest: VectorIndexManifest,
   role: string,
-): Promise<Buffer> {
-  const { file, entry } = payloadEntry(dir, manifest, role);
-  let bytes: Buffer;
+  into?: Uint8Array,
+): Promise<Uint8Array> {
+  const file = await checkVectorIndexPayloadSize(dir, manifest, role);
+  const entry = manifest.files[role]!;
+  let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
+    bytes =
+      into !== undefined && into.byteLength === entry.bytes
+        ? await readInto(file, into)
+        : await readFile(file);
   } catch (error) {
     throw indexCorrupt(dir, `cannot read ${entry.file} (${describeError(error)})`, 'missing-file', error);
   }
-  checkPayload(dir, entry, bytes.length, createHash('sha256').update(bytes).digest('hex'));
+  checkPayload(dir, entry, bytes.byteLength, createHash('sha256').update(bytes).digest('hex'));
   return bytes;
 }
 
-/** Check a payload file's size and sha256 without keeping it in memory; returns its path. */
-export async function verifyVectorIndexPayload(
+/** Check that a payload file exists with the size the manifest records; returns its path. */
+export async function checkVectorIndexPayloadSize(
   dir: string,
   manifest: VectorIndexManifest,
   role: string,
@@ -80,8 +88,24 @@ export async function verifyVectorIndexPayload(
   } catch (error) {
     throw indexCorrupt(dir, `cannot read ${entry.file} (${describeError(error)})`, 'missing-file', error);
   }
-  checkPayload(dir, entry, size, size === entry.bytes ? await hashFile(file) : '');
+  checkPayload(dir, entry, size, entry.sha256);
   return file;
+}
+
+/** Check a payload file's sha256 by streaming it (nothing is kept in memory). */
+export async function checkVectorIndexPayloadHash(
+  dir: string,
+  manifest: VectorIndexManifest,
+  role: string,
+): Promise<void> {
+  const { file, entry } = payloadEntry(dir, manifest, role);
+  let sha256: string;
+  try {
+    sha256 = await hashFile(file);
+  } catch (error) {
+    throw indexCorrupt(dir, `cannot read ${entry.file} (${describeError(error)})`, 'missing-file', error);
+  }
+  checkPayload(dir, entry, entry.bytes, sha256);
 }
 
 // --- internal ---
@@ -121,6 +145,21 @@ async function writeAtomic(
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
+  }
+}
+
+async function readInto(file: string, into: Uint8Array): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    let offset = 0;
+    while (offset < into.byteLength) {
+      const { bytesRead } = await handle.read(into, offset, into.byteLength - offset, offset);
+      if (bytesRead === 0) break;
+      offset += bytesRead;
+    }
+    return into.subarray(0, offset);
+  } finally {
+    await handle.close();
   }
 }
 

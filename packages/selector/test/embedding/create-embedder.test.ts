@@ -5,6 +5,7 @@ import { SHARED_TEST_CACHE_DIR } from './test-cache-dir.js';
 describe('createEmbedder', () => {
   test('makes the hash embedder', async () => {
     expect(await createEmbedder('hash')).toMatchObject({ id: 'hash', dimensions: 256 });
+    expect(await createEmbedder('hash:64')).toMatchObject({ id: 'hash:64', dimensions: 64 });
   });
 
   test('makes the default use-lite embedder', async () => {
@@ -25,13 +26,13 @@ describe('createEmbedder', () => {
     });
   });
 
-  test.each([['nope'], ['hf:'], ['openai:'], ['USE-LITE']])(
+  test.each([['nope'], ['hf:'], ['openai:'], ['USE-LITE'], ['hash:0']])(
     'rejects %j, listing the valid forms',
     async (id) => {
       const attempt = createEmbedder(id);
       await expect(attempt).rejects.toMatchObject({ code: 'UNKNOWN_EMBEDDER' });
       expect(((await attempt.catch((error: Error) => error)) as Error).message).toBe(
-        `Unknown embedder "${id}". Valid forms: use-lite, hf:<model id or folder>, openai:<model>, hash.`,
+        `Unknown embedder "${id}". Valid forms: use-lite, hf:<model id or folder>, openai:<model>, hash[:<dimensions>].`,
       );
     },
   );

@@ -1,8 +1,11 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { AutoModel, AutoTokenizer, env, Tensor } from '@xenova/transformers';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { cosineSimilarity } from '../../src/embedding/cosine-similarity.js';
 import type { Embedder } from '../../src/embedding/embedder.js';
 import { createUseLiteEmbedder } from '../../src/embedding/use-lite-embedder.js';
+import { ensureUseLiteModel } from '../../src/embedding/use-lite-model.js';
 import { SHARED_TEST_CACHE_DIR } from './test-cache-dir.js';
 
 // Varied on purpose: short and long, punctuation, numbers, casing, unicode (accents, CJK, emoji, RTL),
@@ -117,5 +120,44 @@ describe('use-lite matches the TF.js original', () => {
     ]);
     if (!flight || !tickets || !email) throw new Error('missing vectors');
     expect(cosineSimilarity(flight, tickets)).toBeGreaterThan(cosineSimilarity(flight, email) + 0.1);
+  });
+
+  test('the ONNX model gives the same vectors for left padding and gaps in the mask', async () => {
+    const dir = await ensureUseLiteModel({ cacheDir: SHARED_TEST_CACHE_DIR });
+    Object.assign(env, { allowRemoteModels: false, localModelPath: `${path.dirname(dir)}${path.sep}` });
+    const tokenizer = await AutoTokenizer.from_pretrained('use-lite');
+    const model = await AutoModel.from_pretrained('use-lite', { quantized: false });
+    const [short, long] = ['book a flight', 'send the weekly report to the whole team'].map(
+      (text) => tokenizer.encode(text) as number[],
+    );
+    if (!short || !long) throw new Error('no tokens');
+    const width = long.length + 2;
+    // Row 0: right padding; row 1: left padding; row 2: padding between tokens; row 3: the long text.
+    const rows = [
+      [...short.map((id) => [id, 1]), ...Array.from({ length: width - short.length }, () => [0, 0])],
+      [...Array.from({ length: width - short.length }, () => [0, 0]), ...short.map((id) => [id, 1])],
+      [
+        [short[0], 1],
+        [7, 0],
+        [7, 0],
+        ...short.slice(1).map((id) => [id, 1]),
+        ...Array.from({ length: width - short.length - 2 }, () => [0, 0]),
+      ],
+      [[0, 0], ...long.map((id) => [id, 1]), [0, 0]],
+    ];
+    const tensor = (column: number) =>
+      new Tensor('int64', BigInt64Array.from(rows.flat().map((pair) => BigInt(pair[column] ?? 0))), [
+        rows.length,
+        width,
+      ]);
+    const { sentence_embedding: output } = await model({ input_ids: tensor(0), attention_mask: tensor(1) });
+    const row = (index: number) => (output.data as Float32Array).subarray(index * 512, (index + 1) * 512);
+    const [expectedShort, expectedLong] = await ours.embed([
+      'book a flight',
+      'send the weekly report to the whole team',
+    ]);
+    for (const index of [0, 1, 2])
+      expect(cosineSimilarity(row(index), expectedShort ?? row(3))).toBeGreaterThan(0.99999);
+    expect(cosineSimilarity(row(3), expectedLong ?? row(0))).toBeGreaterThan(0.99999);
   });
 });

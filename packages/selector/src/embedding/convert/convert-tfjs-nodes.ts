@@ -52,7 +52,7 @@ export function convertTfjsNodes(options: {
       const convert = Object.hasOwn(ops, node.op) ? ops[node.op] : undefined;
       if (convert === undefined)
         throw conversionError(`op "${node.op}" (node "${node.name}") has no ONNX mapping`);
-      const outputs = convert(contextFor(node, builder, constants, values));
+      const outputs = convert(contextFor({ node, builder, constants, values }));
       outputs.forEach((output, index) => {
         values.set(index === 0 ? node.name : `${node.name}:${index}`, output);
       });
@@ -82,12 +82,13 @@ export function onnxTypeOf(tfType: number | undefined, where: string): OnnxType 
 
 // --- internal ---
 
-function contextFor(
-  node: TfjsNode,
-  builder: OnnxGraphBuilder,
-  constants: ReadonlyMap<string, OnnxConstant>,
-  values: ReadonlyMap<string, string>,
-): OpContext {
+function contextFor(options: {
+  node: TfjsNode;
+  builder: OnnxGraphBuilder;
+  constants: ReadonlyMap<string, OnnxConstant>;
+  values: ReadonlyMap<string, string>;
+}): OpContext {
+  const { node, builder, constants, values } = options;
   const refAt = (index: number): string => {
     const ref = node.inputs[index];
     if (ref === undefined) throw conversionError(`node "${node.name}" (${node.op}) lacks input ${index}`);

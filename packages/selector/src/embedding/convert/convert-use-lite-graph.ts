@@ -1,6 +1,6 @@
 import { convertTfjsNodes, type OpTable } from './convert-tfjs-nodes.js';
 import { encodeOnnxModel } from './encode-onnx-model.js';
-import { attr, OnnxGraphBuilder, OnnxType } from './onnx-graph-builder.js';
+import { attribute, OnnxGraphBuilder, OnnxType } from './onnx-graph-builder.js';
 import { elementwiseOps } from './ops-elementwise.js';
 import { indexOps } from './ops-index.js';
 import { linearOps } from './ops-linear.js';
@@ -9,7 +9,7 @@ import { shapeOps } from './ops-shape.js';
 import { conversionError, type TfjsGraph } from './tfjs-graph.js';
 
 /** Version of our conversion; part of the cache manifest, so a change rebuilds cached models. */
-export const USE_LITE_CONVERTER_VERSION = '1';
+export const USE_LITE_CONVERTER_VERSION = '2';
 
 /**
  * Convert the Universal Sentence Encoder lite TF.js graph to an ONNX model (fp32, opset 13) that
@@ -24,14 +24,7 @@ export const USE_LITE_CONVERTER_VERSION = '1';
 export async function convertUseLiteGraph(graph: TfjsGraph): Promise<Uint8Array> {
   const builder = new OnnxGraphBuilder();
 
-  // Front end: the positions where attention_mask is set, in row-major order, are the sparse indices.
-  const positions = builder.add1('NonZero', ['attention_mask'], { name: 'toolsift/positions' });
-  const indices = builder.add1('Transpose', [positions], {
-    name: 'toolsift/indices',
-    attributes: { perm: attr.ints([1, 0]) },
-  });
-  const values = builder.add1('GatherND', ['input_ids', indices], { name: 'toolsift/values' });
-
+  const { indices, values } = addSparseInputs(builder);
   const placeholders = graph.nodes.filter((node) => node.op === 'Placeholder').map((node) => node.name);
   if (placeholders.sort().join(',') !== 'indices,values') {
     throw conversionError(
@@ -49,18 +42,7 @@ export async function convertUseLiteGraph(graph: TfjsGraph): Promise<Uint8Array>
     outputs: [singleOutput(graph)],
   });
   if (sentence === undefined) throw conversionError('the graph produced no output');
-
-  // Back end: [batch, 512] -> [batch, 1, 512] -> broadcast to [batch, sequence, 512].
-  const perToken = builder.add1('Unsqueeze', [sentence, builder.ints('toolsift/axis1', [1])], {
-    name: 'toolsift/per_token',
-  });
-  const inputShape = builder.add1('Shape', ['input_ids'], { name: 'toolsift/input_shape' });
-  const targetShape = builder.add1('Concat', [inputShape, builder.ints('toolsift/one', [1])], {
-    name: 'toolsift/target_shape',
-    attributes: { axis: attr.int(0) },
-  });
-  builder.add1('Expand', [perToken, targetShape], { name: 'last_hidden_state' });
-  builder.add1('Identity', [sentence], { name: 'sentence_embedding' });
+  addOutputs(builder, sentence);
 
   const ids = (name: string) => ({ name, type: OnnxType.Int64, dims: ['batch', 'sequence'] });
   return encodeOnnxModel({
@@ -82,6 +64,50 @@ export async function convertUseLiteGraph(graph: TfjsGraph): Promise<Uint8Array>
 // --- internal ---
 
 const TFJS_OPS: OpTable = { ...elementwiseOps, ...reduceOps, ...shapeOps, ...indexOps, ...linearOps };
+
+/**
+ * `input_ids`/`attention_mask` [batch, sequence] -> the graph's sparse `indices` [n, 2] and `values` [n]:
+ * each token where the mask is set becomes (row, rank of the token in its row), in row-major order. Ranks
+ * rather than positions, so left padding or gaps in the mask give the same result as right padding.
+ */
+function addSparseInputs(builder: OnnxGraphBuilder): { indices: string; values: string } {
+  const add = (opType: string, inputs: string[], name: string) => builder.add1(opType, inputs, { name });
+  const nonzero = add('NonZero', ['attention_mask'], 'toolsift/nonzero');
+  const positions = builder.add1('Transpose', [nonzero], {
+    name: 'toolsift/positions',
+    attributes: { perm: attribute.ints([1, 0]) },
+  });
+  const counts = add(
+    'CumSum',
+    ['attention_mask', builder.ints('toolsift/axis', [1], { scalar: true })],
+    'toolsift/counts',
+  );
+  const ranks = add('Sub', [counts, builder.ints('toolsift/one', [1], { scalar: true })], 'toolsift/ranks');
+  // rows = positions[:, 0:1]
+  const [start, end, axis] = [0, 1, 1].map((value) => builder.ints('toolsift/rows_slice', [value]));
+  const rows = add('Slice', [positions, start ?? '', end ?? '', axis ?? ''], 'toolsift/rows');
+  const rank = add('GatherND', [ranks, positions], 'toolsift/rank');
+  const columns = add('Unsqueeze', [rank, builder.ints('toolsift/last_axis', [1])], 'toolsift/columns');
+  const indices = builder.add1('Concat', [rows, columns], {
+    name: 'toolsift/indices',
+    attributes: { axis: attribute.int(1) },
+  });
+  return { indices, values: add('GatherND', ['input_ids', positions], 'toolsift/values') };
+}
+
+/** `last_hidden_state` = the sentence vectors [batch, 512] repeated along the sequence; `sentence_embedding` = them. */
+function addOutputs(builder: OnnxGraphBuilder, sentence: string): void {
+  const perToken = builder.add1('Unsqueeze', [sentence, builder.ints('toolsift/middle_axis', [1])], {
+    name: 'toolsift/per_token',
+  });
+  const inputShape = builder.add1('Shape', ['input_ids'], { name: 'toolsift/input_shape' });
+  const targetShape = builder.add1('Concat', [inputShape, builder.ints('toolsift/width_one', [1])], {
+    name: 'toolsift/target_shape',
+    attributes: { axis: attribute.int(0) },
+  });
+  builder.add1('Expand', [perToken, targetShape], { name: 'last_hidden_state' });
+  builder.add1('Identity', [sentence], { name: 'sentence_embedding' });
+}
 
 /** The one non-constant node no other node reads: the sentence vectors. */
 function singleOutput(graph: TfjsGraph): string {

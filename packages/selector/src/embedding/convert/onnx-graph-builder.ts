@@ -31,7 +31,11 @@ export interface OnnxInitializer extends OnnxConstant {
   name: string;
 }
 
-/** Collects ONNX nodes and initializers in insertion order, so the same conversion writes the same bytes. */
+/**
+ * Collects ONNX nodes and initializers in insertion order, so the same conversion writes the same bytes.
+ * `add(opType, inputs, options)` reads like the ONNX node it makes, so it keeps two positional parameters
+ * before its options object (STYLE rule 8 otherwise asks for one object).
+ */
 export class OnnxGraphBuilder {
   readonly nodes: OnnxNode[] = [];
   readonly initializers: OnnxInitializer[] = [];
@@ -97,7 +101,7 @@ export const INT64_MAX = 9223372036854775807n;
 export const INT64_MIN = -9223372036854775808n;
 
 /** Convenience constructors for node attributes. */
-export const attr = {
+export const attribute = {
   int: (value: number): OnnxAttribute => ({ kind: 'int', value }),
   ints: (value: number[]): OnnxAttribute => ({ kind: 'ints', value }),
   float: (value: number): OnnxAttribute => ({ kind: 'float', value }),

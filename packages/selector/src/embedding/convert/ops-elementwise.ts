@@ -1,5 +1,5 @@
 import { type OpContext, type OpConverter, type OpTable, onnxTypeOf } from './convert-tfjs-nodes.js';
-import { attr } from './onnx-graph-builder.js';
+import { attribute } from './onnx-graph-builder.js';
 import { attributeString, attributeType, conversionError } from './tfjs-graph.js';
 
 /** Element-wise TF ops: arithmetic, comparisons, activations and casts (numpy broadcasting in both). */
@@ -27,7 +27,7 @@ export const elementwiseOps: OpTable = {
     return [context.builder.add1('Reciprocal', [root], { name: context.name() })];
   },
   BiasAdd: (context) => {
-    const format = attributeString(context.node, 'data_format', 'NHWC');
+    const format = attributeString(context.node, 'data_format') ?? 'NHWC';
     if (format !== 'NHWC')
       throw conversionError(`BiasAdd "${context.node.name}" uses ${format}; only NHWC is supported`);
     return [context.builder.add1('Add', [context.input(0), context.input(1)], { name: context.name() })];
@@ -36,7 +36,7 @@ export const elementwiseOps: OpTable = {
   Softmax: (context) => [
     context.builder.add1('Softmax', [context.input(0)], {
       name: context.name(),
-      attributes: { axis: attr.int(-1) },
+      attributes: { axis: attribute.int(-1) },
     }),
   ],
   Cast: (context) => {
@@ -48,7 +48,7 @@ export const elementwiseOps: OpTable = {
     return [
       context.builder.add1('Cast', [context.input(0)], {
         name: context.name(),
-        attributes: { to: attr.int(to) },
+        attributes: { to: attribute.int(to) },
       }),
     ];
   },

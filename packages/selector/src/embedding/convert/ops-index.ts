@@ -1,19 +1,19 @@
 import type { OpTable } from './convert-tfjs-nodes.js';
 import { onnxTypeOf } from './convert-tfjs-nodes.js';
-import { attr, OnnxType } from './onnx-graph-builder.js';
+import { attribute, OnnxType } from './onnx-graph-builder.js';
 import { attributeInt, attributeType, conversionError } from './tfjs-graph.js';
 
 /** TF ops that gather, scatter and locate elements by index. */
 export const indexOps: OpTable = {
   GatherV2: (context) => {
-    if (attributeInt(context.node, 'batch_dims', 0) !== 0) {
+    if ((attributeInt(context.node, 'batch_dims') ?? 0) !== 0) {
       throw conversionError(`GatherV2 "${context.node.name}" uses batch_dims, which is not supported`);
     }
     const [axis] = context.constantInts(2);
     return [
       context.builder.add1('Gather', [context.input(0), context.input(1)], {
         name: context.name(),
-        attributes: { axis: attr.int(axis ?? 0) },
+        attributes: { axis: attribute.int(axis ?? 0) },
       }),
     ];
   },
@@ -30,7 +30,7 @@ export const indexOps: OpTable = {
     return [
       context.builder.add1('Transpose', [coordinates], {
         name: context.name(),
-        attributes: { perm: attr.ints([1, 0]) },
+        attributes: { perm: attribute.ints([1, 0]) },
       }),
     ];
   },
@@ -39,7 +39,7 @@ export const indexOps: OpTable = {
     const type = onnxTypeOf(attributeType(context.node, 'T'), `ScatterNd "${context.node.name}"`);
     const zeros = context.builder.add1('ConstantOfShape', [context.input(2)], {
       name: context.name('zeros'),
-      attributes: { value: attr.tensor(zeroOf(type)) },
+      attributes: { value: attribute.tensor(zeroOf(type)) },
     });
     return [
       context.builder.add1('ScatterND', [zeros, context.input(0), context.input(1)], {

@@ -1,12 +1,12 @@
 import type { OpContext, OpConverter, OpTable } from './convert-tfjs-nodes.js';
-import { attr } from './onnx-graph-builder.js';
+import { attribute } from './onnx-graph-builder.js';
 import { attributeBool, attributeInts, attributeString, conversionError } from './tfjs-graph.js';
 
 /** TF matrix products: MatMul, BatchMatMul and the 1x1 Conv2D that transformer graphs use as a dense layer. */
 export const linearOps: OpTable = {
   MatMul: (context) => {
-    const a = attributeBool(context.node, 'transpose_a', false) ? transpose2d(context, 0) : context.input(0);
-    const b = attributeBool(context.node, 'transpose_b', false) ? transpose2d(context, 1) : context.input(1);
+    const a = attributeBool(context.node, 'transpose_a') ? transpose2d(context, 0) : context.input(0);
+    const b = attributeBool(context.node, 'transpose_b') ? transpose2d(context, 1) : context.input(1);
     return [context.builder.add1('MatMul', [a, b], { name: context.name() })];
   },
   BatchMatMul: batchMatMul(),
@@ -16,7 +16,7 @@ export const linearOps: OpTable = {
     const kernel = context.constant(1);
     const ones = (values: number[]) => values.every((value) => value === 1);
     if (
-      attributeString(node, 'data_format', 'NHWC') !== 'NHWC' ||
+      (attributeString(node, 'data_format') ?? 'NHWC') !== 'NHWC' ||
       !ones(attributeInts(node, 'strides')) ||
       !ones(attributeInts(node, 'dilations')) ||
       kernel === undefined ||
@@ -37,22 +37,22 @@ export const linearOps: OpTable = {
 function transpose2d(context: OpContext, index: number): string {
   return context.builder.add1('Transpose', [context.input(index)], {
     name: context.name(`transpose${index}`),
-    attributes: { perm: attr.ints([1, 0]) },
+    attributes: { perm: attribute.ints([1, 0]) },
   });
 }
 
 /** adj_x / adj_y transpose the last two axes of any rank, which Einsum's ellipsis expresses without knowing it. */
 function batchMatMul(): OpConverter {
   return (context) => {
-    const adjointX = attributeBool(context.node, 'adj_x', false);
-    const adjointY = attributeBool(context.node, 'adj_y', false);
+    const adjointX = attributeBool(context.node, 'adj_x');
+    const adjointY = attributeBool(context.node, 'adj_y');
     const inputs = [context.input(0), context.input(1)];
     if (!adjointX && !adjointY) return [context.builder.add1('MatMul', inputs, { name: context.name() })];
     const equation = `${adjointX ? '...ji' : '...ij'},${adjointY ? '...kj' : '...jk'}->...ik`;
     return [
       context.builder.add1('Einsum', inputs, {
         name: context.name(),
-        attributes: { equation: attr.string(equation) },
+        attributes: { equation: attribute.string(equation) },
       }),
     ];
   };

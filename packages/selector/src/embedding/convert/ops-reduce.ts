@@ -1,5 +1,5 @@
 import type { OpContext, OpConverter, OpTable } from './convert-tfjs-nodes.js';
-import { attr } from './onnx-graph-builder.js';
+import { attribute } from './onnx-graph-builder.js';
 import { attributeBool } from './tfjs-graph.js';
 
 /** TF reductions `op(x, axes)` with `keep_dims`; the axes must be constants. */
@@ -18,7 +18,7 @@ function reduce(opType: string): OpConverter {
     const axes = context.constantInts(1);
     // TF reduces nothing over an empty axis list, ONNX would reduce everything.
     if (axes.length === 0) return [context.input(0)];
-    const keepdims = attr.int(attributeBool(context.node, 'keep_dims', false) ? 1 : 0);
+    const keepdims = attribute.int(attributeBool(context.node, 'keep_dims') ? 1 : 0);
     // Opset 13 takes ReduceSum's axes as an input and the other reductions' axes as an attribute.
     if (opType === 'ReduceSum') {
       const axesInput = context.builder.ints(context.name('axes'), axes);
@@ -32,7 +32,7 @@ function reduce(opType: string): OpConverter {
     return [
       context.builder.add1(opType, [context.input(0)], {
         name: context.name(),
-        attributes: { axes: attr.ints(axes), keepdims },
+        attributes: { axes: attribute.ints(axes), keepdims },
       }),
     ];
   };

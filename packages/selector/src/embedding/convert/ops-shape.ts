@@ -1,5 +1,5 @@
 import type { OpContext, OpTable } from './convert-tfjs-nodes.js';
-import { attr, INT64_MAX } from './onnx-graph-builder.js';
+import { attribute, INT64_MAX } from './onnx-graph-builder.js';
 import { convertStridedSlice } from './strided-slice.js';
 import { attributeInt, attributeInts, conversionError } from './tfjs-graph.js';
 
@@ -10,7 +10,9 @@ export const shapeOps: OpTable = {
   Reshape: (context) => [
     context.builder.add1('Reshape', [context.input(0), context.input(1)], { name: context.name() }),
   ],
-  ExpandDims: (context) => [unsqueeze(context, context.input(0), context.constantInts(1), context.name())],
+  ExpandDims: (context) => [
+    unsqueeze(context, { input: context.input(0), axes: context.constantInts(1), name: context.name() }),
+  ],
   Squeeze: (context) => {
     const axes = attributeInts(context.node, 'squeeze_dims');
     const inputs = [context.input(0)];
@@ -24,23 +26,26 @@ export const shapeOps: OpTable = {
     return [
       context.builder.add1('Concat', inputs, {
         name: context.name(),
-        attributes: { axis: attr.int(axis ?? 0) },
+        attributes: { axis: attribute.int(axis ?? 0) },
       }),
     ];
   },
   Pack: (context) => {
-    const axis = attributeInt(context.node, 'axis', 0);
+    const axis = attributeInt(context.node, 'axis') ?? 0;
     const parts = Array.from({ length: context.inputCount }, (_, index) =>
-      unsqueeze(context, context.input(index), [axis], context.name(`part${index}`)),
+      unsqueeze(context, { input: context.input(index), axes: [axis], name: context.name(`part${index}`) }),
     );
     return [
-      context.builder.add1('Concat', parts, { name: context.name(), attributes: { axis: attr.int(axis) } }),
+      context.builder.add1('Concat', parts, {
+        name: context.name(),
+        attributes: { axis: attribute.int(axis) },
+      }),
     ];
   },
   Transpose: (context) => [
     context.builder.add1('Transpose', [context.input(0)], {
       name: context.name(),
-      attributes: { perm: attr.ints(context.constantInts(1)) },
+      attributes: { perm: attribute.ints(context.constantInts(1)) },
     }),
   ],
   SplitV: (context) => {
@@ -54,7 +59,7 @@ export const shapeOps: OpTable = {
     return context.builder.add(
       'Split',
       [context.input(0), context.builder.ints(context.name('sizes'), sizes)],
-      { name: context.name(), outputs: sizes.length, attributes: { axis: attr.int(axis ?? 0) } },
+      { name: context.name(), outputs: sizes.length, attributes: { axis: attribute.int(axis ?? 0) } },
     );
   },
   StridedSlice: convertStridedSlice,
@@ -90,8 +95,13 @@ export const shapeOps: OpTable = {
   ],
 };
 
+// --- internal ---
+
 /** Insert size-1 axes (ONNX opset 13 takes them as an input). */
-export function unsqueeze(context: OpContext, input: string, axes: number[], name: string): string {
-  const axesInput = context.builder.ints(`${name}/axes`, axes);
-  return context.builder.add1('Unsqueeze', [input, axesInput], { name });
+function unsqueeze(
+  context: OpContext,
+  options: { input: string; axes: number[]; name: string },
+): string {
+  const axesInput = context.builder.ints(`${options.name}/axes`, options.axes);
+  return context.builder.add1('Unsqueeze', [options.input, axesInput], { name: options.name });
 }

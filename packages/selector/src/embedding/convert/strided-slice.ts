@@ -8,10 +8,10 @@ import { attributeInt, conversionError } from './tfjs-graph.js';
  */
 export function convertStridedSlice(context: OpContext): string[] {
   const { node, builder } = context;
-  const beginMask = attributeInt(node, 'begin_mask', 0);
-  const endMask = attributeInt(node, 'end_mask', 0);
-  const shrinkMask = attributeInt(node, 'shrink_axis_mask', 0);
-  if (attributeInt(node, 'ellipsis_mask', 0) !== 0 || attributeInt(node, 'new_axis_mask', 0) !== 0) {
+  const beginMask = attributeInt(node, 'begin_mask') ?? 0;
+  const endMask = attributeInt(node, 'end_mask') ?? 0;
+  const shrinkMask = attributeInt(node, 'shrink_axis_mask') ?? 0;
+  if ((attributeInt(node, 'ellipsis_mask') ?? 0) !== 0 || (attributeInt(node, 'new_axis_mask') ?? 0) !== 0) {
     throw conversionError(
       `StridedSlice "${node.name}" uses an ellipsis or new-axis mask, which is not supported`,
     );

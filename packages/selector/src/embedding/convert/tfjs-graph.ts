@@ -66,16 +66,15 @@ export async function readTfjsGraph(modelDir: string): Promise<TfjsGraph> {
   return { nodes, weights };
 }
 
-/** Integer attribute (`{ i: '2' }`), or `fallback` when absent. */
-export function attributeInt(node: TfjsNode, name: string, fallback: number): number {
+/** Integer attribute (`{ i: '2' }`); undefined when absent. */
+export function attributeInt(node: TfjsNode, name: string): number | undefined {
   const value = node.attributes[name]?.i;
-  return value === undefined ? fallback : Number(value);
+  return value === undefined ? undefined : Number(value);
 }
 
-/** Boolean attribute (`{ b: true }`), or `fallback` when absent. */
-export function attributeBool(node: TfjsNode, name: string, fallback: boolean): boolean {
-  const value = node.attributes[name]?.b;
-  return typeof value === 'boolean' ? value : fallback;
+/** Boolean attribute (`{ b: true }`); false when absent. */
+export function attributeBool(node: TfjsNode, name: string): boolean {
+  return node.attributes[name]?.b === true;
 }
 
 /** Integer-list attribute (`{ list: { i: ['1', '2'] } }`); empty when absent. */
@@ -84,12 +83,12 @@ export function attributeInts(node: TfjsNode, name: string): number[] {
   return (list?.i ?? []).map(Number);
 }
 
-/** String attribute (`{ s: 'TkhXQw==' }` base64 or `{ s: [78, 72, 87, 67] }` bytes); `fallback` when absent. */
-export function attributeString(node: TfjsNode, name: string, fallback: string): string {
+/** String attribute (`{ s: 'TkhXQw==' }` base64 or `{ s: [78, 72, 87, 67] }` bytes); undefined when absent. */
+export function attributeString(node: TfjsNode, name: string): string | undefined {
   const value = node.attributes[name]?.s;
   if (Array.isArray(value)) return String.fromCharCode(...value.map(Number));
   if (typeof value === 'string') return Buffer.from(value, 'base64').toString('latin1');
-  return fallback;
+  return undefined;
 }
 
 /** TensorFlow `DataType` number of a type attribute (`{ type: 3 }` or `{ type: 'DT_INT32' }`). */

@@ -1,0 +1,42 @@
+import type { Conflict, ConflictSeverity } from '@toolsift/core';
+import type { RuleRun } from './rule-run.js';
+
+/** A conflict between two tools as both declare it: the strongest severity and each side's texts. */
+export interface ToolConflict {
+  severity: ConflictSeverity;
+  reasons: string[];
+  /** Texts saying when `a` should win (a's `when_prefer_this`, b's `when_prefer_other`). */
+  preferA: string[];
+  /** Texts saying when `b` should win. */
+  preferB: string[];
+  /** Which tools declared it. */
+  declaredBy: string[];
+}
+
+/** The conflict between tools `a` and `b`, merged from both declarations; `undefined` when neither declares one. */
+export function conflictBetween(run: RuleRun, a: string, b: string): ToolConflict | undefined {
+  const fromA = declared(run, a, b);
+  const fromB = declared(run, b, a);
+  if (fromA === undefined && fromB === undefined) return undefined;
+  const texts = (values: Array<string | undefined>): string[] =>
+    values.filter((text): text is string => text !== undefined && text.trim().length > 0);
+  return {
+    severity: strongest([fromA?.severity, fromB?.severity]),
+    reasons: texts([fromA?.reason, fromB?.reason]),
+    preferA: texts([fromA?.whenPreferThis, fromB?.whenPreferOther]),
+    preferB: texts([fromA?.whenPreferOther, fromB?.whenPreferThis]),
+    declaredBy: [...(fromA === undefined ? [] : [a]), ...(fromB === undefined ? [] : [b])],
+  };
+}
+
+// --- internal ---
+
+function declared(run: RuleRun, owner: string, other: string): Conflict | undefined {
+  return run.index.tool(owner)?.conflicts.find((conflict) => run.resolve(conflict.tool) === other);
+}
+
+function strongest(severities: Array<ConflictSeverity | undefined>): ConflictSeverity {
+  if (severities.includes('high')) return 'high';
+  if (severities.includes('medium')) return 'medium';
+  return 'low';
+}

@@ -1,0 +1,109 @@
+import { cosineSimilarity } from '../embedding/cosine-similarity.js';
+import { compareScoredTools } from '../ranking/fuse-scores.js';
+import type { ScoredTool, SelectionContext, SelectionStage } from '../ranking/selection-context.js';
+import { conflictBetween, type ToolConflict } from './conflict-between.js';
+import type { RuleRun } from './rule-run.js';
+import { roundTo } from './rule-text.js';
+
+/**
+ * Conflicts: walking the ranking best first, a tool that would join the top k beside a tool it conflicts
+ * with is judged against it by the `when_prefer_*` texts of both declarations (closest to the prompt wins;
+ * without texts, or on a tie, the higher-ranked tool wins). `high`: the loser is removed and reported in
+ * `warnings`; `medium`: the loser is ranked below the winner; `low`: both stay. Both are annotated. A tool
+ * beyond the top k in a high conflict with a kept tool is dropped too, so no later cut can bring it back.
+ */
+export function conflictRule(run: RuleRun): SelectionStage {
+  return {
+    name: 'conflicts',
+    async run(context) {
+      const kept: ScoredTool[] = [];
+      const rest: ScoredTool[] = [];
+      for (const scored of context.ranked) {
+        if (kept.length >= context.k) {
+          if (!kept.some((other) => conflictBetween(run, other.toolId, scored.toolId)?.severity === 'high')) rest.push(scored);
+          continue;
+        }
+        let isRemoved = false;
+        for (const other of [...kept]) {
+          const conflict = conflictBetween(run, other.toolId, scored.toolId);
+          if (conflict === undefined) continue;
+          const verdict = await judge(run, context, other, scored, conflict);
+          const { winner, loser } = verdict;
+          const numbers = describeVerdict(verdict);
+          const detail = { severity: conflict.severity, winner: winner.toolId, loser: loser.toolId, ...verdict.similarities };
+          if (conflict.severity === 'high') {
+            context.warnings.push({
+              code: 'CONFLICT_REMOVED',
+              toolId: loser.toolId,
+              message: `${loser.toolId} was removed: it conflicts (high) with ${winner.toolId}${reasonOf(conflict)}; ${numbers}`,
+            });
+            winner.reasons.push({ kind: 'conflict', message: `kept over ${loser.toolId} (high conflict); ${numbers}`, details: detail });
+            if (loser === scored) {
+              isRemoved = true;
+              break;
+            }
+            kept.splice(kept.indexOf(other), 1);
+            continue;
+          }
+          if (conflict.severity === 'medium' && loser.score >= winner.score) loser.score = Math.max(0, winner.score - 1e-4);
+          const verb = conflict.severity === 'medium' ? 'ranked below' : 'kept beside';
+          loser.reasons.push({
+            kind: 'conflict',
+            message: `${verb} ${winner.toolId} (${conflict.severity} conflict${reasonOf(conflict)}); ${numbers}`,
+            details: detail,
+          });
+          winner.reasons.push({
+            kind: 'conflict',
+            message: `preferred over ${loser.toolId} (${conflict.severity} conflict); ${numbers}`,
+            details: detail,
+          });
+        }
+        if (!isRemoved) kept.push(scored);
+      }
+      context.ranked = [...kept.sort(compareScoredTools), ...rest];
+    },
+  };
+}
+
+// --- internal ---
+
+interface Verdict {
+  winner: ScoredTool;
+  loser: ScoredTool;
+  similarities: { preferWinner?: number; preferLoser?: number };
+  basis: 'prompt' | 'rank';
+}
+
+/** `first` is ranked above `second`; the prompt's similarity to each side's prefer-texts decides. */
+async function judge(
+  run: RuleRun,
+  context: SelectionContext,
+  first: ScoredTool,
+  second: ScoredTool,
+  conflict: ToolConflict,
+): Promise<Verdict> {
+  const query = context.queryVector;
+  if (query === undefined || conflict.preferA.length === 0 || conflict.preferB.length === 0) {
+    return { winner: first, loser: second, similarities: {}, basis: 'rank' };
+  }
+  const best = async (texts: string[]): Promise<number> =>
+    Math.max(...(await run.texts.vectors(texts)).map((vector) => cosineSimilarity(query, vector)));
+  const forFirst = await best(conflict.preferA);
+  const forSecond = await best(conflict.preferB);
+  if (forSecond > forFirst) {
+    return { winner: second, loser: first, similarities: { preferWinner: roundTo(forSecond), preferLoser: roundTo(forFirst) }, basis: 'prompt' };
+  }
+  return { winner: first, loser: second, similarities: { preferWinner: roundTo(forFirst), preferLoser: roundTo(forSecond) }, basis: 'prompt' };
+}
+
+function describeVerdict(verdict: Verdict): string {
+  if (verdict.basis === 'rank') return `no when_prefer texts on both sides, so the higher-ranked ${verdict.winner.toolId} wins`;
+  return (
+    `the prompt is closer to when ${verdict.winner.toolId} is preferred (similarity ${verdict.similarities.preferWinner?.toFixed(3)}) ` +
+    `than to when ${verdict.loser.toolId} is (${verdict.similarities.preferLoser?.toFixed(3)})`
+  );
+}
+
+function reasonOf(conflict: ToolConflict): string {
+  return conflict.reasons.length === 0 ? '' : `: ${conflict.reasons[0]}`;
+}

@@ -1,0 +1,76 @@
+import { cosineSimilarity } from '../embedding/cosine-similarity.js';
+import { compareScoredTools } from '../ranking/fuse-scores.js';
+import type { SelectionStage } from '../ranking/selection-context.js';
+import type { RuleRun } from './rule-run.js';
+import { roundTo, snippet } from './rule-text.js';
+
+/**
+ * Negative evidence: a tool's use-case `not_for` texts and its conflicts' `when_prefer_other` texts are
+ * compared with the prompt; when one is closer than the tool's best positive view (by `negativeMargin`),
+ * the tool loses `negativePenalty` of its score, so tools that fit rank above it.
+ */
+export function negativeEvidenceRule(run: RuleRun): SelectionStage {
+  return {
+    name: 'negative-evidence',
+    async run(context) {
+      const query = context.queryVector;
+      if (query === undefined) return;
+      const window = context.ranked.slice(0, Math.max(run.weights.negativeWindow, context.k));
+      const claims = window.flatMap((scored) => negativeTexts(run, scored.toolId).map((claim) => ({ scored, ...claim })));
+      if (claims.length === 0) return;
+      const vectors = await run.texts.vectors(claims.map((claim) => claim.text));
+      const worst = new Map<string, { similarity: number; text: string; source: string }>();
+      claims.forEach((claim, position) => {
+        const similarity = cosineSimilarity(query, vectors[position] as Float32Array);
+        const current = worst.get(claim.scored.toolId);
+        if (current === undefined || similarity > current.similarity) {
+          worst.set(claim.scored.toolId, { similarity, text: claim.text, source: claim.source });
+        }
+      });
+      let changed = false;
+      for (const scored of window) {
+        const negative = worst.get(scored.toolId);
+        const positive = scored.dense?.views[0]?.similarity;
+        if (negative === undefined || positive === undefined) continue;
+        if (negative.similarity <= positive + run.weights.negativeMargin) continue;
+        const before = scored.score;
+        scored.score = Math.max(0, scored.score - run.weights.negativePenalty);
+        changed = true;
+        scored.reasons.push({
+          kind: 'negative-evidence',
+          message:
+            `demoted: the prompt is closer to its ${negative.source} "${snippet(negative.text)}" ` +
+            `(similarity ${negative.similarity.toFixed(3)}) than to its best positive view (${positive.toFixed(3)}); ` +
+            `score ${before.toFixed(3)} -> ${scored.score.toFixed(3)}`,
+          details: {
+            source: negative.source,
+            text: negative.text,
+            negativeSimilarity: roundTo(negative.similarity),
+            positiveSimilarity: roundTo(positive),
+            penalty: run.weights.negativePenalty,
+          },
+        });
+      }
+      if (changed) context.ranked.sort(compareScoredTools);
+    },
+  };
+}
+
+// --- internal ---
+
+function negativeTexts(run: RuleRun, toolId: string): Array<{ text: string; source: string }> {
+  const tool = run.index.tool(toolId);
+  if (tool === undefined) return [];
+  const texts: Array<{ text: string; source: string }> = [];
+  for (const useCase of tool.useCases) {
+    if (useCase.notFor !== undefined && useCase.notFor.trim().length > 0) {
+      texts.push({ text: useCase.notFor, source: `not_for ("${useCase.title}")` });
+    }
+  }
+  for (const conflict of tool.conflicts) {
+    if (conflict.whenPreferOther !== undefined && conflict.whenPreferOther.trim().length > 0) {
+      texts.push({ text: conflict.whenPreferOther, source: `when_prefer_other (conflict with ${conflict.tool})` });
+    }
+  }
+  return texts;
+}

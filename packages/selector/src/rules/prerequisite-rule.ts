@@ -1,0 +1,134 @@
+import { compareScoredTools } from '../ranking/fuse-scores.js';
+import { scoreToolViews } from '../ranking/score-tool-views.js';
+import type { ScoredTool, SelectionContext, SelectionStage } from '../ranking/selection-context.js';
+import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
+import { type Availability, checkPrerequisites, describeMissing } from './check-prerequisites.js';
+import type { RuleRun } from './rule-run.js';
+import { sideTool } from './side-tool.js';
+
+/**
+ * Prerequisites: a ranked tool that cannot run here (env var, configuration, OAuth grant or OS missing)
+ * leaves the ranking. If it would have been selected it is listed in `unavailable` with what is missing,
+ * how to get it and its fallbacks; a fallback tool that can run takes its place, and its runnable
+ * alternatives become suggestions. With `includeUnavailable` it stays in the ranking, annotated.
+ */
+export function prerequisiteRule(run: RuleRun): SelectionStage {
+  return {
+    name: 'prerequisites',
+    run(context) {
+      const kept: ScoredTool[] = [];
+      const placed = new Set<string>();
+      let available = 0;
+      for (const scored of context.ranked) {
+        if (placed.has(scored.toolId)) continue;
+        const availability = availabilityOf(run, scored.toolId);
+        if (availability.isAvailable || run.options.includeUnavailable === true) {
+          if (!availability.isAvailable) scored.reasons.push(missingReason(availability));
+          else available++;
+          kept.push(scored);
+          placed.add(scored.toolId);
+          continue;
+        }
+        if (available >= context.k) continue;
+        const fallback = offerFallback({ run, context, scored, availability, placed });
+        if (fallback !== undefined) {
+          kept.push(fallback);
+          placed.add(fallback.toolId);
+          available++;
+        }
+        context.unavailable.push({
+          ...sideTool(run, scored.toolId, [
+            { ...missingReason(availability), kind: 'prerequisites' },
+            ...(fallback === undefined ? [] : [{ kind: 'fallback', message: `offered in its place: ${fallback.toolId}` }]),
+          ]),
+          score: Math.round(scored.score * 10_000) / 10_000,
+          missing: availability.missing,
+          howToGet: availability.howToGet,
+          fallback: availability.fallback,
+        });
+        suggestAlternatives(run, context, scored.toolId);
+      }
+      context.ranked = kept.sort(compareScoredTools);
+    },
+  };
+}
+
+/** The availability of a tool in this run's environment, computed once per selection. */
+export function availabilityOf(run: RuleRun, toolId: string): Availability {
+  let availability = run.availability.get(toolId);
+  if (availability === undefined) {
+    const tool = run.index.tool(toolId);
+    availability =
+      tool === undefined
+        ? { isAvailable: false, missing: [], howToGet: [], fallback: [] }
+        : checkPrerequisites(tool, run.environment);
+    run.availability.set(toolId, availability);
+  }
+  return availability;
+}
+
+// --- internal ---
+
+function missingReason(availability: Availability): { kind: string; message: string; details: Record<string, unknown> } {
+  return {
+    kind: 'prerequisites',
+    message: `cannot run here: missing ${describeMissing(availability.missing)}`,
+    details: { missing: availability.missing, howToGet: availability.howToGet },
+  };
+}
+
+/** The first runnable tool along the fallback chain, placed with a score just below the unavailable tool. */
+function offerFallback(options: {
+  run: RuleRun;
+  context: SelectionContext;
+  scored: ScoredTool;
+  availability: Availability;
+  placed: Set<string>;
+}): ScoredTool | undefined {
+  const { run, context, scored } = options;
+  const visited = new Set<string>([scored.toolId]);
+  const queue = [...options.availability.fallback];
+  while (queue.length > 0) {
+    const id = run.resolve(queue.shift() as string);
+    if (id === undefined || visited.has(id)) continue;
+    visited.add(id);
+    const availability = availabilityOf(run, id);
+    if (!availability.isAvailable) {
+      queue.push(...availability.fallback);
+      continue;
+    }
+    if (options.placed.has(id)) return undefined;
+    if (context.candidateIds !== undefined && !context.candidateIds.has(id)) continue;
+    const fallback = ensureScoredTool(context, id);
+    if (fallback.dense === undefined && context.queryVector !== undefined) {
+      fallback.dense = scoreToolViews({ index: run.index, toolId: id, query: context.queryVector, weights: context.weights });
+    }
+    const offered = scored.score * run.weights.fallbackFactor;
+    if (offered > fallback.score) fallback.score = offered;
+    fallback.reasons.push({
+      kind: 'fallback',
+      message: `offered in place of ${scored.toolId}, which cannot run here (missing ${describeMissing(options.availability.missing)})`,
+      details: { for: scored.toolId, score: Math.round(fallback.score * 10_000) / 10_000 },
+    });
+    return fallback;
+  }
+  return undefined;
+}
+
+function suggestAlternatives(run: RuleRun, context: SelectionContext, toolId: string): void {
+  for (const alternative of run.index.tool(toolId)?.alternatives ?? []) {
+    const id = run.resolve(alternative.tool);
+    if (id === undefined || !availabilityOf(run, id).isAvailable) continue;
+    if (context.suggestions.some((suggestion) => suggestion.id === id)) continue;
+    context.suggestions.push({
+      ...sideTool(run, id, [
+        {
+          kind: 'alternative',
+          message: `alternative to ${toolId}, which cannot run here${alternative.when === undefined ? '' : `; use it when: ${alternative.when}`}`,
+          details: { for: toolId, ...(alternative.benefits === undefined ? {} : { benefits: alternative.benefits }) },
+        },
+      ]),
+      for: toolId,
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import type { RerankOptions } from './llm-rerank-options.js';
+
+/** What the selection rules read from the caller: the environment tools run in, and which rules to apply. */
+export interface RuleOptions {
+  /** Environment whose variables satisfy prerequisites (default `process.env`); only presence is checked. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Configuration values per tool id (or name), e.g. `{ 'sqlite-query': { database_path: 'a.db' } }`. */
+  config?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** OAuth providers the user has authorised, as tools name them (case-insensitive), e.g. `['Google Calendar']`. */
+  oauth?: readonly string[];
+  /** Operating system (Node `process.platform` names; default the current one). */
+  platform?: string;
+  /** Keep tools whose prerequisites are missing in `tools` (annotated) instead of moving them to `unavailable`. */
+  includeUnavailable?: boolean;
+  /** Add each selected tool's `dependsOn` (before it) and `complements` (after it) to the selection. */
+  expand?: boolean;
+  /** Return no tool when the best one is not confident enough (default true). */
+  abstain?: boolean;
+  /** Abstention threshold on the best tool's fit in [0, 1] (default `DEFAULT_RULE_WEIGHTS.abstainThreshold`). */
+  threshold?: number;
+  /** Let a chat model choose among the top candidates (off by default). */
+  rerank?: RerankOptions;
+  /** Override rule weights for this call. */
+  ruleWeights?: Partial<RuleWeights>;
+}
+
+/** The numbers behind the rules, as explicit options. */
+export interface RuleWeights {
+  /** Negative evidence fires when `sim(prompt, negative) > sim(prompt, best positive view) + negativeMargin`. */
+  negativeMargin: number;
+  /** Score taken off a tool whose negative evidence fires (fused scores are in [0, 1]). */
+  negativePenalty: number;
+  /** How many top-ranked tools the negative-evidence rule examines. */
+  negativeWindow: number;
+  /** Two tools whose description views are at least this similar are near-duplicates. */
+  duplicateThreshold: number;
+  /** Score given to a fallback offered in place of an unavailable tool, relative to that tool's score. */
+  fallbackFactor: number;
+  /** Abstain when the best tool's fit is below this. */
+  abstainThreshold: number;
+  /** How many top candidates go to the LLM rerank stage. */
+  rerankCandidates: number;
+}
+
+/** Defaults for the default `use-lite` embedder (abstention calibrated on metatool awareness, tune half). */
+export const DEFAULT_RULE_WEIGHTS: Readonly<RuleWeights> = Object.freeze({
+  negativeMargin: 0,
+  negativePenalty: 0.5,
+  negativeWindow: 20,
+  duplicateThreshold: 0.97,
+  fallbackFactor: 0.95,
+  abstainThreshold: 0.5,
+  rerankCandidates: 10,
+});

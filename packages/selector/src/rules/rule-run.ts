@@ -1,0 +1,29 @@
+import type { RankingIndex } from '../ranking/ranking-index.js';
+import type { Availability, RunEnvironment } from './check-prerequisites.js';
+import type { RerankReport } from './llm-rerank-options.js';
+import type { ToolRefResolver } from './resolve-tool-ref.js';
+import type { RuleOptions, RuleWeights } from './rule-options.js';
+import type { TextEmbeddings } from './text-embeddings.js';
+
+/** Why nothing was selected: the best tool's fit, the threshold it missed, and the signals behind the fit. */
+export interface AbstentionReport {
+  tool: string;
+  fit: number;
+  threshold: number;
+  signals: Record<string, number>;
+  message: string;
+}
+
+/** The state the rule stages of one selection share, beside the `SelectionContext`. */
+export interface RuleRun {
+  options: RuleOptions;
+  weights: RuleWeights;
+  environment: RunEnvironment;
+  texts: TextEmbeddings;
+  resolve: ToolRefResolver;
+  index: RankingIndex;
+  /** Availability per tool id, filled by the prerequisite rule (kept tools carry it when `includeUnavailable`). */
+  availability: Map<string, Availability>;
+  abstention?: AbstentionReport;
+  rerank?: RerankReport;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { createLexicalIndex, loadLexicalIndex } from '../../src/lexical/create-lexical-index.js';
+import type { LexicalSnapshot } from '../../src/lexical/lexical-snapshot.js';
+
+function snapshot(): LexicalSnapshot {
+  const index = createLexicalIndex();
+  index.upsert([
+    { key: 'weather', fields: { name: 'get_weather', description: 'Weather forecast' } },
+    { key: 'email', fields: { name: 'send_email', description: 'Send an email' } },
+  ]);
+  return JSON.parse(JSON.stringify(index)) as LexicalSnapshot;
+}
+
+describe('loadLexicalIndex: corrupt snapshots', () => {
+  test.each<[string, (value: LexicalSnapshot) => unknown]>([
+    ['not an object', () => 'nope'],
+    ['null', () => null],
+    ['another format', (value) => ({ ...value, format: 'other' })],
+    ['another layout version', (value) => ({ ...value, version: 99 })],
+    ['another tokenizer version', (value) => ({ ...value, tokenizer: 0 })],
+    ['options missing', (value) => ({ ...value, options: undefined })],
+    ['options out of range', (value) => ({ ...value, options: { ...value.options, b: 7 } })],
+    ['duplicate keys', (value) => ({ ...value, keys: ['weather', 'weather'] })],
+    ['lengths not per field', (value) => ({ ...value, lengths: [] })],
+    ['a length per document missing', (value) => ({ ...value, lengths: value.lengths.map(() => [1]) })],
+    ['postings not per term', (value) => ({ ...value, postings: value.postings.slice(1) })],
+    ['a posting past the last document', (value) => ({ ...value, postings: value.postings.map(() => [5, 1]) })],
+    ['a posting with an unknown field', (value) => ({ ...value, postings: value.postings.map(() => [0, 9 * 65536 + 1]) })],
+    ['a posting with zero frequency', (value) => ({ ...value, postings: value.postings.map(() => [0, 0]) })],
+    ['a truncated posting', (value) => ({ ...value, postings: value.postings.map(() => [0]) })],
+  ])('%s → INDEX_CORRUPT', (_, corrupt) => {
+    expect(() => loadLexicalIndex(corrupt(snapshot()))).toThrow(expect.objectContaining({ code: 'INDEX_CORRUPT' }));
+  });
+
+  test('the message names where the snapshot is wrong', () => {
+    expect(() => loadLexicalIndex({ ...snapshot(), tokenizer: 0 })).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: Invalid lexical index snapshot at tokenizer: expected 1. Rebuild the index.]`,
+    );
+    expect(() =>
+      loadLexicalIndex({ ...snapshot(), postings: snapshot().postings.map(() => [0, 1, 0, 1]) }),
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: Invalid lexical index snapshot at postings[0][2]: posting out of range or out of order. Rebuild the index.]`,
+    );
+  });
+
+  test('a valid snapshot loads', () => {
+    expect(loadLexicalIndex(snapshot()).search('wether', 5).map((hit) => hit.key)).toEqual(['weather']);
+  });
+});
