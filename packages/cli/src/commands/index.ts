@@ -7,6 +7,7 @@ import { createIndexCommand } from './index-command.js';
 import { createInspectCommand } from './inspect.js';
 import { createLearnCommand } from './learn.js';
 import { createQueryCommand } from './query.js';
+import { createServeCommand } from './serve.js';
 import { createValidateCommand } from './validate.js';
 
 /** Every subcommand, by name. Each file in this folder exports a factory taking the IO to write to. */
@@ -19,6 +20,7 @@ export function createCommands(io: CliIo): Record<string, CommandDef> {
     inspect: createInspectCommand(io),
     learn: createLearnCommand(io),
     query: createQueryCommand(io),
+    serve: createServeCommand(io),
     validate: createValidateCommand(io),
   };
 }

@@ -9,8 +9,14 @@ import type { RankingMethod, ScoredTool } from './selection-context.js';
  */
 export function fuseScores(options: { pool: readonly ScoredTool[]; weights: RankingWeights; method: RankingMethod }): void {
   const { pool, weights, method } = options;
-  const denseScale = denseScaler(pool, weights.denseFloorRank);
+  const zscore = weights.fusion === 'zscore';
+  const denseScale = zscore
+    ? zScaler(pool.map((tool) => tool.dense?.score ?? 0), weights.zClip)
+    : denseScaler(pool, weights.denseFloorRank);
   const lexicalMax = Math.max(0, ...pool.map((tool) => tool.lexical?.score ?? 0));
+  const lexicalScale = zscore
+    ? zScaler(pool.map((tool) => tool.lexical?.score ?? 0), weights.zClip)
+    : (score: number) => (lexicalMax > 0 ? score / lexicalMax : 0);
   const denseRanks = weights.fusion === 'rank' ? ranksBy(pool, (tool) => tool.dense?.score) : undefined;
   const lexicalRanks = weights.fusion === 'rank' ? ranksBy(pool, (tool) => (tool.lexical?.score ?? 0) > 0 ? tool.lexical?.score : undefined) : undefined;
   const denseWeight = method === 'bm25' ? 0 : method === 'dense' ? 1 : weights.dense;
@@ -19,7 +25,7 @@ export function fuseScores(options: { pool: readonly ScoredTool[]; weights: Rank
 
   for (const tool of pool) {
     const dense = tool.dense === undefined ? 0 : denseScale(tool.dense.score);
-    const lexical = lexicalMax > 0 ? (tool.lexical?.score ?? 0) / lexicalMax : 0;
+    const lexical = lexicalScale(tool.lexical?.score ?? 0);
     let fused: number;
     if (weights.fusion === 'rank') {
       const denseRank = denseRanks?.get(tool.toolId);
@@ -32,6 +38,11 @@ export function fuseScores(options: { pool: readonly ScoredTool[]; weights: Rank
     }
     tool.parts = { dense, lexical, fused };
     tool.score = fused;
+  }
+  if (zscore) {
+    // z-scores are unbounded: scale the fused values into [0, 1], the best tool at 1.
+    const top = Math.max(...pool.map((tool) => tool.score));
+    for (const tool of pool) tool.score = top > 0 ? Math.max(0, tool.score / top) : 0;
   }
 }
 
@@ -54,6 +65,15 @@ function denseScaler(pool: readonly ScoredTool[], floorRank: number): (score: nu
   if (best === undefined) return () => 0;
   const floor = Math.min(scores[Math.min(floorRank, scores.length) - 1] ?? best, best - MIN_DENSE_SPREAD);
   return (score) => Math.min(1, Math.max(0, (score - floor) / (best - floor)));
+}
+
+function zScaler(values: readonly number[], clip: number): (score: number) => number {
+  if (values.length === 0) return () => 0;
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length;
+  const deviation = Math.sqrt(variance);
+  if (deviation < 1e-9) return () => 0;
+  return (score) => Math.max(-clip, Math.min(clip, (score - mean) / deviation));
 }
 
 /** Below this spread between best and floor, dense differences are treated as noise rather than stretched. */

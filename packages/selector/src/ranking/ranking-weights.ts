@@ -1,5 +1,5 @@
 /** How scores are fused: normalised scores combined with weights, or reciprocal-rank fusion. */
-export type FusionMode = 'score' | 'rank';
+export type FusionMode = 'score' | 'zscore' | 'rank';
 
 /** Every knob of the ranking, as explicit options. Defaults were tuned on bench dev data (see bench/results). */
 export interface RankingWeights {
@@ -8,6 +8,8 @@ export interface RankingWeights {
   /** Weight of the lexical (BM25) side in fusion. */
   lexical: number;
   fusion: FusionMode;
+  /** z-score fusion clips each side's z-scores to [-zClip, zClip]. */
+  zClip: number;
   /** The k of reciprocal-rank fusion (`1 / (rrfK + rank)`). */
   rrfK: number;
   /** Dense scores are scaled as `(s - floor) / (best - floor)`, with floor the score of the tool at this rank. */
@@ -39,6 +41,7 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = Object.freeze({
   dense: 0.7,
   lexical: 0.3,
   fusion: 'score',
+  zClip: 6,
   rrfK: 60,
   denseFloorRank: 20,
   multiViewBonus: 0.01,

@@ -1,7 +1,7 @@
-import { cosineSimilarity } from '../embedding/cosine-similarity.js';
 import { compareScoredTools } from '../ranking/fuse-scores.js';
 import type { ScoredTool, SelectionContext, SelectionStage } from '../ranking/selection-context.js';
 import { conflictBetween, type ToolConflict } from './conflict-between.js';
+import { bestTextFit } from './prompt-text-fit.js';
 import type { RuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
 
@@ -30,7 +30,7 @@ export function conflictRule(run: RuleRun): SelectionStage {
           const verdict = await judge(run, context, other, scored, conflict);
           const { winner, loser } = verdict;
           const numbers = describeVerdict(verdict);
-          const detail = { severity: conflict.severity, winner: winner.toolId, loser: loser.toolId, ...verdict.similarities };
+          const detail = { severity: conflict.severity, winner: winner.toolId, loser: loser.toolId, ...verdict.fits, basis: verdict.basis };
           if (conflict.severity === 'high') {
             context.warnings.push({
               code: 'CONFLICT_REMOVED',
@@ -70,11 +70,14 @@ export function conflictRule(run: RuleRun): SelectionStage {
 interface Verdict {
   winner: ScoredTool;
   loser: ScoredTool;
-  similarities: { preferWinner?: number; preferLoser?: number };
+  fits: { preferWinner?: number; preferLoser?: number };
   basis: 'prompt' | 'rank';
 }
 
-/** `first` is ranked above `second`; the prompt's similarity to each side's prefer-texts decides. */
+/**
+ * `first` is ranked above `second`. The prompt's fit to each side's prefer-texts decides when they differ by
+ * at least `conflictMargin`; otherwise (or without texts on both sides) the higher-ranked tool wins.
+ */
 async function judge(
   run: RuleRun,
   context: SelectionContext,
@@ -84,24 +87,26 @@ async function judge(
 ): Promise<Verdict> {
   const query = context.queryVector;
   if (query === undefined || conflict.preferA.length === 0 || conflict.preferB.length === 0) {
-    return { winner: first, loser: second, similarities: {}, basis: 'rank' };
+    return { winner: first, loser: second, fits: {}, basis: 'rank' };
   }
-  const best = async (texts: string[]): Promise<number> =>
-    Math.max(...(await run.texts.vectors(texts)).map((vector) => cosineSimilarity(query, vector)));
-  const forFirst = await best(conflict.preferA);
-  const forSecond = await best(conflict.preferB);
-  if (forSecond > forFirst) {
-    return { winner: second, loser: first, similarities: { preferWinner: roundTo(forSecond), preferLoser: roundTo(forFirst) }, basis: 'prompt' };
+  const fit = (texts: string[]) =>
+    bestTextFit({ prompt: context.prompt, query, texts, embeddings: run.texts, overlapWeight: run.weights.overlapWeight });
+  const forFirst = (await fit(conflict.preferA))?.fit ?? 0;
+  const forSecond = (await fit(conflict.preferB))?.fit ?? 0;
+  const basis = Math.abs(forFirst - forSecond) >= run.weights.conflictMargin ? 'prompt' : 'rank';
+  if (basis === 'prompt' && forSecond > forFirst) {
+    return { winner: second, loser: first, fits: { preferWinner: roundTo(forSecond), preferLoser: roundTo(forFirst) }, basis };
   }
-  return { winner: first, loser: second, similarities: { preferWinner: roundTo(forFirst), preferLoser: roundTo(forSecond) }, basis: 'prompt' };
+  return { winner: first, loser: second, fits: { preferWinner: roundTo(forFirst), preferLoser: roundTo(forSecond) }, basis };
 }
 
 function describeVerdict(verdict: Verdict): string {
-  if (verdict.basis === 'rank') return `no when_prefer texts on both sides, so the higher-ranked ${verdict.winner.toolId} wins`;
-  return (
-    `the prompt is closer to when ${verdict.winner.toolId} is preferred (similarity ${verdict.similarities.preferWinner?.toFixed(3)}) ` +
-    `than to when ${verdict.loser.toolId} is (${verdict.similarities.preferLoser?.toFixed(3)})`
-  );
+  const { preferWinner, preferLoser } = verdict.fits;
+  const fits =
+    preferWinner === undefined || preferLoser === undefined
+      ? 'no when_prefer texts on both sides'
+      : `fit to when ${verdict.winner.toolId} is preferred ${preferWinner.toFixed(3)}, to when ${verdict.loser.toolId} is ${preferLoser.toFixed(3)}`;
+  return verdict.basis === 'prompt' ? fits : `${fits}; too close to call, so the higher-ranked ${verdict.winner.toolId} wins`;
 }
 
 function reasonOf(conflict: ToolConflict): string {

@@ -1,6 +1,6 @@
 import { cosineSimilarity } from '../embedding/cosine-similarity.js';
 import { compareScoredTools } from '../ranking/fuse-scores.js';
-import type { SelectionStage } from '../ranking/selection-context.js';
+import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
 import type { RuleRun } from './rule-run.js';
 import { roundTo, snippet } from './rule-text.js';
 
@@ -15,48 +15,59 @@ export function negativeEvidenceRule(run: RuleRun): SelectionStage {
     async run(context) {
       const query = context.queryVector;
       if (query === undefined) return;
-      const window = context.ranked.slice(0, Math.max(run.weights.negativeWindow, context.k));
-      const claims = window.flatMap((scored) => negativeTexts(run, scored.toolId).map((claim) => ({ scored, ...claim })));
-      if (claims.length === 0) return;
-      const vectors = await run.texts.vectors(claims.map((claim) => claim.text));
-      const worst = new Map<string, { similarity: number; text: string; source: string }>();
-      claims.forEach((claim, position) => {
-        const similarity = cosineSimilarity(query, vectors[position] as Float32Array);
-        const current = worst.get(claim.scored.toolId);
-        if (current === undefined || similarity > current.similarity) {
-          worst.set(claim.scored.toolId, { similarity, text: claim.text, source: claim.source });
-        }
-      });
-      let changed = false;
-      for (const scored of window) {
-        const negative = worst.get(scored.toolId);
-        const positive = scored.dense?.views[0]?.similarity;
-        if (negative === undefined || positive === undefined) continue;
-        if (negative.similarity <= positive + run.weights.negativeMargin) continue;
-        const before = scored.score;
-        scored.score = Math.max(0, scored.score - run.weights.negativePenalty);
-        changed = true;
-        scored.reasons.push({
-          kind: 'negative-evidence',
-          message:
-            `demoted: the prompt is closer to its ${negative.source} "${snippet(negative.text)}" ` +
-            `(similarity ${negative.similarity.toFixed(3)}) than to its best positive view (${positive.toFixed(3)}); ` +
-            `score ${before.toFixed(3)} -> ${scored.score.toFixed(3)}`,
-          details: {
-            source: negative.source,
-            text: negative.text,
-            negativeSimilarity: roundTo(negative.similarity),
-            positiveSimilarity: roundTo(positive),
-            penalty: run.weights.negativePenalty,
-          },
+      const checked = new Set<string>();
+      // Check the top k; a demotion lets the next tool in, which is checked in turn, until the top k is stable.
+      for (;;) {
+        const window = context.ranked.slice(0, context.k).filter((scored) => !checked.has(scored.toolId));
+        if (window.length === 0) return;
+        for (const scored of window) checked.add(scored.toolId);
+        const claims = window.flatMap((scored) => negativeTexts(run, scored.toolId).map((claim) => ({ scored, ...claim })));
+        if (claims.length === 0) return;
+        const vectors = await run.texts.vectors(claims.map((claim) => claim.text));
+        const worst = new Map<string, { similarity: number; text: string; source: string }>();
+        claims.forEach((claim, position) => {
+          const similarity = cosineSimilarity(query, vectors[position] as Float32Array);
+          const current = worst.get(claim.scored.toolId);
+          if (current === undefined || similarity > current.similarity) {
+            worst.set(claim.scored.toolId, { similarity, text: claim.text, source: claim.source });
+          }
         });
+        let isChanged = false;
+        for (const scored of window) {
+          const negative = worst.get(scored.toolId);
+          const positive = scored.dense?.views[0]?.similarity;
+          if (negative === undefined || positive === undefined) continue;
+          if (negative.similarity <= positive + run.weights.negativeMargin) continue;
+          demote(run, scored, negative, positive);
+          isChanged = true;
+        }
+        if (!isChanged) return;
+        context.ranked.sort(compareScoredTools);
       }
-      if (changed) context.ranked.sort(compareScoredTools);
     },
   };
 }
 
 // --- internal ---
+
+function demote(run: RuleRun, scored: ScoredTool, negative: { similarity: number; text: string; source: string }, positive: number): void {
+  const before = scored.score;
+  scored.score = Math.max(0, scored.score - run.weights.negativePenalty);
+  scored.reasons.push({
+    kind: 'negative-evidence',
+    message:
+      `demoted: the prompt is closer to its ${negative.source} "${snippet(negative.text)}" ` +
+      `(similarity ${negative.similarity.toFixed(3)}) than to its best positive view (${positive.toFixed(3)}); ` +
+      `score ${before.toFixed(3)} -> ${scored.score.toFixed(3)}`,
+    details: {
+      source: negative.source,
+      text: negative.text,
+      negativeSimilarity: roundTo(negative.similarity),
+      positiveSimilarity: roundTo(positive),
+      penalty: run.weights.negativePenalty,
+    },
+  });
+}
 
 function negativeTexts(run: RuleRun, toolId: string): Array<{ text: string; source: string }> {
   const tool = run.index.tool(toolId);

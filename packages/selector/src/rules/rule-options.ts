@@ -30,8 +30,10 @@ export interface RuleWeights {
   negativeMargin: number;
   /** Score taken off a tool whose negative evidence fires (fused scores are in [0, 1]). */
   negativePenalty: number;
-  /** How many top-ranked tools the negative-evidence rule examines. */
-  negativeWindow: number;
+  /** Weight of shared content words next to the cosine when a prompt is compared with `when_prefer_*` texts. */
+  overlapWeight: number;
+  /** A conflict is decided by the prompt only when the two sides' fits differ by at least this; else by rank. */
+  conflictMargin: number;
   /** Two tools whose description views are at least this similar are near-duplicates. */
   duplicateThreshold: number;
   /** Score given to a fallback offered in place of an unavailable tool, relative to that tool's score. */
@@ -46,7 +48,8 @@ export interface RuleWeights {
 export const DEFAULT_RULE_WEIGHTS: Readonly<RuleWeights> = Object.freeze({
   negativeMargin: 0,
   negativePenalty: 0.5,
-  negativeWindow: 20,
+  overlapWeight: 0.5,
+  conflictMargin: 0.02,
   duplicateThreshold: 0.97,
   fallbackFactor: 0.95,
   abstainThreshold: 0.5,

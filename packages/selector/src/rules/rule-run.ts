@@ -1,3 +1,4 @@
+import type { AbstentionSignals } from './abstention-signals.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
 import type { Availability, RunEnvironment } from './check-prerequisites.js';
 import type { RerankReport } from './llm-rerank-options.js';
@@ -24,6 +25,8 @@ export interface RuleRun {
   index: RankingIndex;
   /** Availability per tool id, filled by the prerequisite rule (kept tools carry it when `includeUnavailable`). */
   availability: Map<string, Availability>;
+  /** The abstention signals of the fused ranking, recorded before the rules change it. */
+  signals?: AbstentionSignals;
   abstention?: AbstentionReport;
   rerank?: RerankReport;
 }

@@ -5,6 +5,7 @@ import type { RankingIndex } from '../ranking/ranking-index.js';
 import { type RankingWeights, resolveRankingWeights } from '../ranking/ranking-weights.js';
 import { runStages } from '../ranking/run-stages.js';
 import type { SelectionContext, SelectionStage } from '../ranking/selection-context.js';
+import { createSelectionRules } from '../rules/create-selection-rules.js';
 import type { SelectOptions, Selection } from './selection.js';
 
 /** Run the selection pipeline for one prompt and shape the result. */
@@ -49,7 +50,9 @@ export async function runSelection(options: {
       });
     }
   }
-  const timings = await runStages(defaultStages({ rules: options.rules ?? [] }), context);
+  const rules = createSelectionRules({ index, embedder, options: options.options });
+  const stages = defaultStages({ rules: [...(options.rules ?? []), ...rules.rules], decisions: rules.decisions });
+  const timings = await runStages(stages, context);
   timings.total = performance.now() - started;
   return {
     tools: context.ranked.map((tool) => ({
@@ -58,11 +61,13 @@ export async function runSelection(options: {
       score: round(tool.score, 4),
       confidence: round(tool.confidence, 4),
       reasons: tool.reasons,
+      ...rules.extras(tool),
     })),
     unavailable: context.unavailable,
     suggestions: context.suggestions,
     warnings: context.warnings,
     timings: Object.fromEntries(Object.entries(timings).map(([stage, ms]) => [stage, round(ms, 3)])),
+    ...rules.report(),
   };
 }
 

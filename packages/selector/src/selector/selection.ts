@@ -1,8 +1,12 @@
 import type { RankingWeights } from '../ranking/ranking-weights.js';
 import type { RankingMethod, SelectionReason, SelectionWarning, SideTool } from '../ranking/selection-context.js';
+import type { SelectedToolExtras } from '../rules/create-selection-rules.js';
+import type { RerankReport } from '../rules/llm-rerank-options.js';
+import type { RuleOptions } from '../rules/rule-options.js';
+import type { AbstentionReport } from '../rules/rule-run.js';
 
-/** One selected tool: id, name, ranking score and confidence in [0, 1], and why it was selected. */
-export interface SelectedTool {
+/** One selected tool: id, name, ranking score and confidence in [0, 1], why it was selected, and its declared facts. */
+export interface SelectedTool extends SelectedToolExtras {
   id: string;
   name: string;
   score: number;
@@ -21,10 +25,14 @@ export interface Selection {
   warnings: SelectionWarning[];
   /** Milliseconds per stage (`embed`, `exact`, `dense`, `lexical`, `fuse`, ...) and `total`. */
   timings: Record<string, number>;
+  /** Set when nothing fit: the best tool, its fit and the threshold it missed. */
+  abstention?: AbstentionReport;
+  /** Set when the LLM stage ran and succeeded: its choice, reason, time and tokens. */
+  rerank?: RerankReport;
 }
 
-/** Options of one selection. */
-export interface SelectOptions {
+/** Options of one selection (the rule options: environment, prerequisites, expansion, abstention, rerank). */
+export interface SelectOptions extends RuleOptions {
   /** How many tools to return (default 5). */
   k?: number;
   /** Rank only among these tool ids (e.g. the tools an agent is allowed to use). */

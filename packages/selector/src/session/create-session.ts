@@ -75,7 +75,8 @@ export function createSession<T extends FormatTarget = 'openai'>(
       if (id === undefined) throw unknownToolCall(emittedName, emitted);
       return id;
     },
-    async select(selectOptions = {}) {
+    async select(callOptions = {}) {
+      const selectOptions: SelectOptions = { ...options.selection, ...callOptions };
       const last = userTurns.at(-1);
       if (last === undefined) {
         throw new ToolsiftError(ErrorCode.UsageError, 'the session has no user message to select tools for');

@@ -12,7 +12,7 @@ export interface WeightedSelection {
 /**
  * Merge selections made on different texts of one conversation: a tool's confidence and score are the
  * weighted sums over the selections (0 where it is absent), ranked by confidence, then score, then id.
- * Nothing is cut. Each tool keeps the reasons of the selection that contributed most, plus a `session` reason with the sum.
+ * Nothing is cut; an abstention is kept only when no tool is left. Each tool keeps the reasons of the selection that contributed most, plus a `session` reason with the sum.
  */
 export function mergeSelections(parts: readonly WeightedSelection[]): Selection {
   const merged = new Map<string, { tool: SelectedTool; best: number; contributions: string[] }>();
@@ -54,8 +54,11 @@ export function mergeSelections(parts: readonly WeightedSelection[]): Selection 
       timings[`${label.replaceAll(' ', '-')}.${stage}`] = ms;
     }
   }
+  // An abstention stands only when no text of the conversation found a tool.
+  const abstention = tools.length === 0 ? parts.find(({ selection }) => selection.abstention)?.selection.abstention : undefined;
   return {
     tools,
+    ...(abstention !== undefined ? { abstention } : {}),
     unavailable: uniqueById(parts.flatMap(({ selection }) => selection.unavailable)),
     suggestions: uniqueById(parts.flatMap(({ selection }) => selection.suggestions)),
     warnings: uniqueWarnings(parts.flatMap(({ selection }) => selection.warnings)),

@@ -22,6 +22,8 @@ export interface SessionOptions<T extends FormatTarget = 'openai'> {
   lastTurnWeight?: number;
   /** Options passed to `formatTools`. */
   format?: FormatOptions;
+  /** Selection options for every turn (environment, rules, candidates...); `select(options)` overrides them. */
+  selection?: SelectOptions;
 }
 
 /** A tool offered in one turn: its selection, plus whether it is only there because it was called recently. */

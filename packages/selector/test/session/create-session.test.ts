@@ -31,7 +31,7 @@ const ids = (selection: { tools: ReadonlyArray<{ id: string }> }): string[] => s
 
 describe('createSession', () => {
   it('still finds the weather tool for a follow-up that does not name it (use-lite, metadata/)', async () => {
-    const session = createSession(useLiteSelector, { k: 3 });
+    const session = createSession(useLiteSelector, { k: 3, selection: { env: { OPENWEATHER_API_KEY: 'set' } } });
     session.addMessage({ role: 'user', content: "what's the weather in Paris?" });
     const first = await session.select();
     expect(ids(first)[0]).toBe('get_current_weather');
@@ -97,15 +97,20 @@ describe('createSession', () => {
 
   it('routes emitted names back to tool ids, across turns', async () => {
     const selector = await createSelector({
-      catalog: [makeTool({ id: 'maps.route', description: 'Driving directions between two addresses on a map.' })],
+      catalog: [
+        makeTool({ id: 'maps.route', description: 'Driving directions between two addresses on a map.' }),
+        makeTool({ id: 'mail.send', description: 'Send an email message to a recipient.' }),
+      ],
       embedder: countingEmbedder(),
       indexDir: false,
     });
-    const session = createSession(selector, { k: 1 });
-    session.addMessage({ role: 'user', content: 'directions to the airport' });
-    const { names } = await session.select();
-    expect(names).toEqual({ maps_route: 'maps.route' });
+    const session = createSession(selector, { k: 1, historyTurns: 1, stickyTurns: 0, selection: { abstain: false } });
+    session.addMessage({ role: 'user', content: 'driving directions between two addresses' });
+    expect((await session.select()).names).toEqual({ maps_route: 'maps.route' });
+    session.addMessage({ role: 'user', content: 'send an email message to Bob' });
+    expect((await session.select()).names).toEqual({ mail_send: 'mail.send' });
     expect(session.resolveToolCall('maps_route')).toBe('maps.route');
+    expect(session.resolveToolCall('mail_send')).toBe('mail.send');
     expect(session.resolveToolCall('maps.route')).toBe('maps.route');
   });
 

@@ -98,10 +98,7 @@ export const shapeOps: OpTable = {
 // --- internal ---
 
 /** Insert size-1 axes (ONNX opset 13 takes them as an input). */
-function unsqueeze(
-  context: OpContext,
-  options: { input: string; axes: number[]; name: string },
-): string {
+function unsqueeze(context: OpContext, options: { input: string; axes: number[]; name: string }): string {
   const axesInput = context.builder.ints(`${options.name}/axes`, options.axes);
   return context.builder.add1('Unsqueeze', [options.input, axesInput], { name: options.name });
 }

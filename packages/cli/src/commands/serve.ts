@@ -1,0 +1,48 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { type CommandDef, defineCommand } from 'citty';
+import type { CliIo } from '../io.js';
+import { createMcpServer } from '../mcp/create-mcp-server.js';
+import { openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
+
+/**
+ * `toolsift serve --mcp [--catalog PATH] [--embedder ID]`: an MCP server on the process's stdin/stdout with
+ * `search_tools` and `get_tool`. Only protocol goes to stdout; warnings go to stderr. Ends when stdin closes.
+ */
+export function createServeCommand(io: CliIo): CommandDef {
+  const command = defineCommand({
+    meta: {
+      name: 'serve',
+      description: 'Serve the catalog to agents: --mcp runs an MCP server over stdio (search_tools, get_tool).',
+    },
+    args: {
+      mcp: { type: 'boolean', description: 'Speak the Model Context Protocol over stdin/stdout' },
+      ...SELECTOR_ARGS,
+    },
+    async run({ args }) {
+      if (args.mcp !== true) {
+        throw new ToolsiftError(ErrorCode.UsageError, 'serve needs a protocol; the only one is --mcp');
+      }
+      const selector = openSelector(io, args);
+      const server = createMcpServer({ selector });
+      const closed = new Promise<void>((resolve) => {
+        server.server.onclose = resolve;
+      });
+      selector.catch(() => undefined);
+      process.stdin.once('end', () => void server.close());
+      await server.connect(new StdioServerTransport(process.stdin, process.stdout));
+      // A catalog that cannot load ends the server; the error is reported (stderr) once it has closed.
+      let failure: unknown;
+      selector.then(
+        (opened) => reportIndexWarnings(io, opened),
+        (error: unknown) => {
+          failure = error;
+          void server.close();
+        },
+      );
+      await closed;
+      if (failure !== undefined) throw failure;
+    },
+  });
+  return command as unknown as CommandDef;
+}

@@ -1,0 +1,134 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, formatTools, type Tool, ToolsiftError } from '@toolsift/core';
+import type { Selector } from '@toolsift/selector';
+import { z } from 'zod';
+import { VERSION } from '../version.js';
+import { closeIds } from './close-ids.js';
+
+/** Most tools one `search_tools` call returns. */
+export const MAX_SEARCH_K = 50;
+
+/**
+ * An MCP server over a catalog with two tools: `search_tools` (rank tools for a task, with their MCP
+ * definitions and the reasons) and `get_tool` (one definition by id). The selector may still be loading:
+ * calls wait for it, so the server can answer `initialize` at once.
+ */
+export function createMcpServer(options: { selector: Promise<Selector> }): McpServer {
+  const server = new McpServer(
+    { name: 'toolsift', version: VERSION },
+    {
+      instructions:
+        'Call search_tools with a description of the task to find the tools that fit it, with their definitions; ' +
+        'call get_tool with an id for one definition.',
+    },
+  );
+
+  server.registerTool(
+    'search_tools',
+    {
+      title: 'Search tools',
+      description:
+        'Rank the tools of the catalog for a task described in plain language. Returns the best tools first, ' +
+        'each with its MCP definition, a confidence in [0, 1] and the reasons it was chosen.',
+      inputSchema: {
+        query: z.string().min(1).describe('The task, e.g. "what is the weather in Paris tomorrow"'),
+        k: z.number().int().min(1).max(MAX_SEARCH_K).optional().describe('How many tools to return (default 5)'),
+      },
+      outputSchema: SEARCH_OUTPUT,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ query, k }) =>
+      answer(async () => {
+        const selector = await options.selector;
+        const selection = await selector.select(query, { k: k ?? DEFAULT_SEARCH_K });
+        const tools = selection.tools.map((selected) => selector.tool(selected.id)!);
+        const formatted = formatTools(tools, 'mcp');
+        return {
+          tools: selection.tools.map((selected, index) => ({
+            id: selected.id,
+            name: selected.name,
+            score: selected.score,
+            confidence: selected.confidence,
+            reasons: selected.reasons.map(({ kind, message }) => ({ kind, message })),
+            definition: formatted.tools[index]!,
+          })),
+          unavailable: selection.unavailable.map(({ id, name, reasons }) => ({
+            id,
+            name,
+            reasons: reasons.map(({ kind, message }) => ({ kind, message })),
+          })),
+          warnings: [...selection.warnings, ...formatted.warnings].map(({ code, message }) => ({ code, message })),
+        };
+      }),
+  );
+
+  server.registerTool(
+    'get_tool',
+    {
+      title: 'Get a tool',
+      description: 'The MCP definition of one tool of the catalog, by id (as search_tools returns it).',
+      inputSchema: { id: z.string().min(1).describe('Tool id, e.g. "get_current_weather"') },
+      outputSchema: GET_OUTPUT,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ id }) =>
+      answer(async () => {
+        const selector = await options.selector;
+        const tool = findTool(selector, id);
+        const [definition] = formatTools([tool], 'mcp').tools;
+        return { id: tool.id, definition: definition! };
+      }),
+  );
+  return server;
+}
+
+// --- internal ---
+
+const DEFAULT_SEARCH_K = 5;
+
+const REASON = z.object({ kind: z.string(), message: z.string() });
+// MCP `Tool` objects as `formatTools(..., 'mcp')` emits them; loose, since they carry full JSON Schemas.
+const DEFINITION = z.looseObject({ name: z.string(), inputSchema: z.looseObject({ type: z.literal('object') }) });
+const SEARCH_OUTPUT = {
+  tools: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      score: z.number(),
+      confidence: z.number(),
+      reasons: z.array(REASON),
+      definition: DEFINITION,
+    }),
+  ),
+  unavailable: z.array(z.object({ id: z.string(), name: z.string(), reasons: z.array(REASON) })),
+  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+};
+const GET_OUTPUT = { id: z.string(), definition: DEFINITION };
+
+/** Structured content plus its JSON as text (for clients that read only text); a ToolsiftError becomes `isError`. */
+async function answer(compute: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
+  try {
+    const structured = await compute();
+    return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
+  } catch (error) {
+    if (!(error instanceof ToolsiftError)) throw error;
+    return { content: [{ type: 'text', text: error.message }], isError: true };
+  }
+}
+
+function findTool(selector: Selector, id: string): Tool {
+  const tool = selector.tool(id) ?? uniqueByName(selector.tools, id);
+  if (tool !== undefined) return tool;
+  const close = closeIds({ wanted: id, ids: selector.tools.map((entry) => entry.id) });
+  throw new ToolsiftError(
+    ErrorCode.UnknownTool,
+    `No tool with id "${id}" in the catalog. ${close.length > 0 ? `Close ids: ${close.join(', ')}.` : 'Use search_tools to find tools.'}`,
+    { id, close },
+  );
+}
+
+function uniqueByName(tools: readonly Tool[], name: string): Tool | undefined {
+  const matches = tools.filter((tool) => tool.name === name);
+  return matches.length === 1 ? matches[0] : undefined;
+}

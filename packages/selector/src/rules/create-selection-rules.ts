@@ -1,0 +1,78 @@
+import type { Embedder } from '../embedding/embedder.js';
+import type { RankingIndex } from '../ranking/ranking-index.js';
+import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
+import { abstentionRule, fitSignalsRule } from './abstention-rule.js';
+import type { MissingRequirement } from './check-prerequisites.js';
+import { conflictRule } from './conflict-rule.js';
+import type { RerankReport } from './llm-rerank-options.js';
+import { llmRerankRule } from './llm-rerank-rule.js';
+import { nearDuplicateRule } from './near-duplicate-rule.js';
+import { negativeEvidenceRule } from './negative-evidence-rule.js';
+import { prerequisiteRule } from './prerequisite-rule.js';
+import { relationsRule } from './relations-rule.js';
+import { createToolRefResolver } from './resolve-tool-ref.js';
+import { DEFAULT_RULE_WEIGHTS, type RuleOptions } from './rule-options.js';
+import type { AbstentionReport, RuleRun } from './rule-run.js';
+import { textEmbeddingsOf } from './text-embeddings.js';
+import { type ToolFacts, toolFacts } from './tool-facts.js';
+
+/** What the rules add to a selected tool: its declared facts and, when kept although unavailable, what is missing. */
+export interface SelectedToolExtras extends ToolFacts {
+  missing?: MissingRequirement[];
+  howToGet?: string[];
+}
+
+/** The rule stages of one selection and what they report once it has run. */
+export interface SelectionRules {
+  /** Run after fusion, before confidence: negative evidence, prerequisites, conflicts, near-duplicates. */
+  rules: SelectionStage[];
+  /** Run after confidence: the optional LLM stage, abstention, relations. */
+  decisions: SelectionStage[];
+  /** The extras of one selected tool. */
+  extras(scored: ScoredTool): SelectedToolExtras;
+  /** Why the selection abstained and what the LLM stage did, once the stages have run. */
+  report(): { abstention?: AbstentionReport; rerank?: RerankReport };
+}
+
+/**
+ * The rule stages for one selection (toolsift's answer to "similarity alone is not enough"): they read
+ * declared metadata only — `not_for`, conflicts, prerequisites, relations — never a particular tool id.
+ */
+export function createSelectionRules(options: { index: RankingIndex; embedder: Embedder; options: RuleOptions }): SelectionRules {
+  const ruleOptions = options.options;
+  const run: RuleRun = {
+    options: ruleOptions,
+    weights: { ...DEFAULT_RULE_WEIGHTS, ...ruleOptions.ruleWeights },
+    environment: {
+      env: ruleOptions.env ?? process.env,
+      config: ruleOptions.config,
+      oauth: ruleOptions.oauth,
+      platform: ruleOptions.platform ?? process.platform,
+    },
+    texts: textEmbeddingsOf(options.embedder),
+    resolve: createToolRefResolver(options.index),
+    index: options.index,
+    availability: new Map(),
+  };
+  return {
+    rules: [fitSignalsRule(run), negativeEvidenceRule(run), prerequisiteRule(run), conflictRule(run), nearDuplicateRule(run)],
+    decisions: [
+      ...(ruleOptions.rerank === undefined ? [] : [llmRerankRule(run, ruleOptions.rerank)]),
+      abstentionRule(run),
+      relationsRule(run),
+    ],
+    extras(scored) {
+      const availability = run.availability.get(scored.toolId);
+      return {
+        ...toolFacts(options.index.tool(scored.toolId)),
+        ...(availability !== undefined && !availability.isAvailable
+          ? { missing: availability.missing, howToGet: availability.howToGet }
+          : {}),
+      };
+    },
+    report: () => ({
+      ...(run.abstention === undefined ? {} : { abstention: run.abstention }),
+      ...(run.rerank === undefined ? {} : { rerank: run.rerank }),
+    }),
+  };
+}
