@@ -13,7 +13,8 @@ export function createServeCommand(io: CliIo): CommandDef {
   const command = defineCommand({
     meta: {
       name: 'serve',
-      description: 'Serve the catalog to agents: --mcp runs an MCP server over stdio (search_tools, get_tool).',
+      description:
+        'Serve the catalog to agents: --mcp runs an MCP server over stdio (search_tools, get_tool).',
     },
     args: {
       mcp: { type: 'boolean', description: 'Speak the Model Context Protocol over stdin/stdout' },

@@ -33,7 +33,13 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
         'each with its MCP definition, a confidence in [0, 1] and the reasons it was chosen.',
       inputSchema: {
         query: z.string().min(1).describe('The task, e.g. "what is the weather in Paris tomorrow"'),
-        k: z.number().int().min(1).max(MAX_SEARCH_K).optional().describe('How many tools to return (default 5)'),
+        k: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_SEARCH_K)
+          .optional()
+          .describe('How many tools to return (default 5)'),
       },
       outputSchema: SEARCH_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -58,7 +64,10 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
             name,
             reasons: reasons.map(({ kind, message }) => ({ kind, message })),
           })),
-          warnings: [...selection.warnings, ...formatted.warnings].map(({ code, message }) => ({ code, message })),
+          warnings: [...selection.warnings, ...formatted.warnings].map(({ code, message }) => ({
+            code,
+            message,
+          })),
         };
       }),
   );
@@ -89,7 +98,10 @@ const DEFAULT_SEARCH_K = 5;
 
 const REASON = z.object({ kind: z.string(), message: z.string() });
 // MCP `Tool` objects as `formatTools(..., 'mcp')` emits them; loose, since they carry full JSON Schemas.
-const DEFINITION = z.looseObject({ name: z.string(), inputSchema: z.looseObject({ type: z.literal('object') }) });
+const DEFINITION = z.looseObject({
+  name: z.string(),
+  inputSchema: z.looseObject({ type: z.literal('object') }),
+});
 const SEARCH_OUTPUT = {
   tools: z.array(
     z.object({
@@ -110,7 +122,10 @@ const GET_OUTPUT = { id: z.string(), definition: DEFINITION };
 async function answer(compute: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
   try {
     const structured = await compute();
-    return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
+    return {
+      content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
+      structuredContent: structured,
+    };
   } catch (error) {
     if (!(error instanceof ToolsiftError)) throw error;
     return { content: [{ type: 'text', text: error.message }], isError: true };

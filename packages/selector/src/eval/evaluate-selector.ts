@@ -1,5 +1,6 @@
 import type { RankingMethod } from '../ranking/selection-context.js';
 import type { Selector } from '../selector/create-selector.js';
+import type { SelectOptions } from '../selector/selection.js';
 import type { BenchQuery } from './bench-query.js';
 import { type QueryMetrics, scoreRanking } from './retrieval-metrics.js';
 
@@ -38,6 +39,8 @@ export async function evaluateSelector(options: {
   /** Tools ranked per query (default 10; metrics @10 need at least 10). */
   k?: number;
   method?: RankingMethod;
+  /** Further options for every selection (e.g. `{ abstain: false }` to measure ranking alone). */
+  selectOptions?: Omit<SelectOptions, 'k' | 'candidates' | 'method'>;
   onProgress?: (done: number, total: number) => void;
 }): Promise<EvalReport> {
   const { selector, queries } = options;
@@ -58,6 +61,7 @@ export async function evaluateSelector(options: {
     }
     const candidates = query.candidates?.map((name) => resolve(name) ?? name);
     const selection = await selector.select(query.query, {
+      ...options.selectOptions,
       k,
       ...(candidates !== undefined ? { candidates } : {}),
       ...(options.method !== undefined ? { method: options.method } : {}),

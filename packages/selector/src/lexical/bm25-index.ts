@@ -115,13 +115,10 @@ export class Bm25Index implements LexicalIndex {
       }
       for (const slot of touchedByTerm) {
         if (total[slot] === 0) touched.push(slot);
-        COUNTS.set(slot, (COUNTS.get(slot) ?? 0) + 1);
         total[slot]! += best[slot]! * queryTerm.count;
         best[slot] = 0;
       }
     }
-    if (COORD > 0) for (const slot of touched) total[slot]! *= (COUNTS.get(slot) ?? 1) ** COORD;
-    COUNTS.clear();
     const top = selectTop({ slots: touched, scores: total, keyOf: (slot) => this.#documents.keyOf(slot), k });
     const hits = top.map((slot) => ({
       key: this.#documents.keyOf(slot),
@@ -183,6 +180,3 @@ interface QueryTerm {
 }
 
 const MAX_TF = FIELD_SHIFT - 1;
-
-const COORD = Number(process.env.LEX_COORD ?? 0);
-const COUNTS = new Map<number, number>();

@@ -13,7 +13,13 @@ export function abstentionRule(run: RuleRun): SelectionStage {
     name: 'abstention',
     run(context) {
       const best = context.ranked[0];
-      if (run.options.abstain === false || run.rerank !== undefined || best === undefined || best.exact !== undefined) return;
+      if (
+        run.options.abstain === false ||
+        run.rerank !== undefined ||
+        best === undefined ||
+        best.exact !== undefined
+      )
+        return;
       const signals = run.signals ?? abstentionSignals(context.prompt, context.ranked);
       const fit = abstentionFit(signals);
       const threshold = run.options.threshold ?? run.weights.abstainThreshold;
@@ -26,7 +32,13 @@ export function abstentionRule(run: RuleRun): SelectionStage {
       const message =
         `no tool fits well enough: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below the threshold ${threshold} ` +
         `(${describeSignals(signals)})`;
-      run.abstention = { tool: best.toolId, fit: roundTo(fit), threshold, signals: roundSignals(signals), message };
+      run.abstention = {
+        tool: best.toolId,
+        fit: roundTo(fit),
+        threshold,
+        signals: roundSignals(signals),
+        message,
+      };
       context.warnings.push({ code: 'ABSTAINED', message, toolId: best.toolId });
       context.ranked = [];
     },

@@ -2,36 +2,41 @@ import { ENGLISH_STOP_WORDS } from '../lexical/stop-words.js';
 import { tokenize } from '../lexical/tokenize.js';
 import type { ScoredTool } from '../ranking/selection-context.js';
 
-/** The evidence abstention weighs: how well the best tool fits the prompt, on several independent signals. */
+/** The evidence abstention weighs: whether anything in the ranking fits the prompt, on several signals. */
 export interface AbstentionSignals {
-  /** Best raw cosine between the prompt and a view of the best tool. */
+  /** Best raw cosine between the prompt and any view of any ranked tool. */
   denseMax: number;
-  /** Gap between the best tool's dense score and the next tool's. */
+  /** Gap between that best cosine and the best cosine of the next tool. */
   denseMargin: number;
-  /** Share of the prompt's content words that the best tool's lexical index matched. */
+  /** Gap between the best cosine and the mean best cosine of the top 10 tools: does one tool stand out? */
+  denseSpread: number;
+  /** Largest share of the prompt's content words that one tool's lexical index matched. */
   coverage: number;
-  /** Raw BM25 score of the best tool (0 when no word matched). */
+  /** Largest raw BM25 score (0 when no word matched). */
   bm25: number;
-  /** How many content words the prompt has. */
+  /** How many distinct content words the prompt has. */
   promptTerms: number;
 }
 
-/** The signals of the best tool in a ranking (`ranked[0]`), against the rest of it. */
+/** The signals of a fused ranking (before rules change it). */
 export function abstentionSignals(prompt: string, ranked: readonly ScoredTool[]): AbstentionSignals {
-  const best = ranked[0];
   const terms = new Set(tokenize(prompt, TOKEN_OPTIONS).map((token) => token.term));
-  const bestDense = best?.dense?.score ?? 0;
-  const nextDense = Math.max(0, ...ranked.slice(1).map((scored) => scored.dense?.score ?? 0));
-  const matched = best?.lexical?.terms.length ?? 0;
+  const cosines = ranked.map((scored) => scored.dense?.views[0]?.similarity ?? 0).sort((a, b) => b - a);
+  const denseMax = cosines[0] ?? 0;
+  const top = cosines.slice(0, SPREAD_TOOLS);
+  const mean = top.length === 0 ? 0 : top.reduce((sum, value) => sum + value, 0) / top.length;
+  const matched = Math.max(0, ...ranked.map((scored) => scored.lexical?.terms.length ?? 0));
   return {
-    denseMax: best?.dense?.views[0]?.similarity ?? 0,
-    denseMargin: Math.max(0, bestDense - nextDense),
+    denseMax,
+    denseMargin: Math.max(0, denseMax - (cosines[1] ?? 0)),
+    denseSpread: Math.max(0, denseMax - mean),
     coverage: terms.size === 0 ? 0 : Math.min(1, matched / terms.size),
-    bm25: best?.lexical?.score ?? 0,
+    bm25: Math.max(0, ...ranked.map((scored) => scored.lexical?.score ?? 0)),
     promptTerms: terms.size,
   };
 }
 
 // --- internal ---
 
+const SPREAD_TOOLS = 10;
 const TOKEN_OPTIONS = { stopWords: new Set(ENGLISH_STOP_WORDS), isStemming: true };

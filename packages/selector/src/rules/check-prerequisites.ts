@@ -39,7 +39,8 @@ export function checkPrerequisites(tool: Tool, environment: RunEnvironment): Ava
     if (!applies(prerequisite, providers)) continue;
     const before = missing.length;
     for (const name of prerequisite.envVars) {
-      if (!isPresent(environment.env[name])) missing.push({ kind: 'env', name, prerequisite: prerequisite.name });
+      if (!isPresent(environment.env[name]))
+        missing.push({ kind: 'env', name, prerequisite: prerequisite.name });
     }
     const values = environment.config?.[tool.id] ?? environment.config?.[tool.name];
     for (const name of prerequisite.configKeys) {
@@ -49,7 +50,11 @@ export function checkPrerequisites(tool: Tool, environment: RunEnvironment): Ava
       missing.push({ kind: 'oauth', name: prerequisite.oauth, prerequisite: prerequisite.name });
     }
     const systems = prerequisite.operatingSystems;
-    if (systems !== undefined && systems.length > 0 && !systems.some((os) => normalizePlatform(os) === normalizePlatform(environment.platform))) {
+    if (
+      systems !== undefined &&
+      systems.length > 0 &&
+      !systems.some((os) => normalizePlatform(os) === normalizePlatform(environment.platform))
+    ) {
       missing.push({ kind: 'os', name: systems.join(', '), prerequisite: prerequisite.name });
     }
     if (missing.length > before) {
@@ -62,7 +67,9 @@ export function checkPrerequisites(tool: Tool, environment: RunEnvironment): Ava
 
 /** A readable list of what is missing: `env SMTP_PASSWORD, oauth Google Calendar`. */
 export function describeMissing(missing: readonly MissingRequirement[]): string {
-  return missing.map((item) => (item.kind === 'os' ? `os one of ${item.name}` : `${item.kind} ${item.name}`)).join(', ');
+  return missing
+    .map((item) => (item.kind === 'os' ? `os one of ${item.name}` : `${item.kind} ${item.name}`))
+    .join(', ');
 }
 
 // --- internal ---
@@ -88,7 +95,8 @@ function activeProviders(tool: Tool): string[] {
     if (typeof extension.backend === 'string') return [extension.backend];
   }
   for (const extension of Object.values(tool.extensions)) {
-    if (Array.isArray(extension.providers)) return extension.providers.filter((item): item is string => typeof item === 'string');
+    if (Array.isArray(extension.providers))
+      return extension.providers.filter((item): item is string => typeof item === 'string');
   }
   return [];
 }

@@ -17,22 +17,28 @@ export interface ToolConflict {
 export function conflictBetween(run: RuleRun, a: string, b: string): ToolConflict | undefined {
   const fromA = declared(run, a, b);
   const fromB = declared(run, b, a);
-  if (fromA === undefined && fromB === undefined) return undefined;
+  if (fromA.length === 0 && fromB.length === 0) return undefined;
   const texts = (values: Array<string | undefined>): string[] =>
     values.filter((text): text is string => text !== undefined && text.trim().length > 0);
   return {
-    severity: strongest([fromA?.severity, fromB?.severity]),
-    reasons: texts([fromA?.reason, fromB?.reason]),
-    preferA: texts([fromA?.whenPreferThis, fromB?.whenPreferOther]),
-    preferB: texts([fromA?.whenPreferOther, fromB?.whenPreferThis]),
-    declaredBy: [...(fromA === undefined ? [] : [a]), ...(fromB === undefined ? [] : [b])],
+    severity: strongest([...fromA, ...fromB].map((conflict) => conflict.severity)),
+    reasons: texts([...fromA, ...fromB].map((conflict) => conflict.reason)),
+    preferA: texts([
+      ...fromA.map((conflict) => conflict.whenPreferThis),
+      ...fromB.map((conflict) => conflict.whenPreferOther),
+    ]),
+    preferB: texts([
+      ...fromA.map((conflict) => conflict.whenPreferOther),
+      ...fromB.map((conflict) => conflict.whenPreferThis),
+    ]),
+    declaredBy: [...(fromA.length === 0 ? [] : [a]), ...(fromB.length === 0 ? [] : [b])],
   };
 }
 
 // --- internal ---
 
-function declared(run: RuleRun, owner: string, other: string): Conflict | undefined {
-  return run.index.tool(owner)?.conflicts.find((conflict) => run.resolve(conflict.tool) === other);
+function declared(run: RuleRun, owner: string, other: string): Conflict[] {
+  return run.index.tool(owner)?.conflicts.filter((conflict) => run.resolve(conflict.tool) === other) ?? [];
 }
 
 function strongest(severities: Array<ConflictSeverity | undefined>): ConflictSeverity {

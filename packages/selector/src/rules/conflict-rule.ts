@@ -20,7 +20,8 @@ export function conflictRule(run: RuleRun): SelectionStage {
       const rest: ScoredTool[] = [];
       for (const scored of context.ranked) {
         if (kept.length >= context.k) {
-          if (!kept.some((other) => conflictBetween(run, other.toolId, scored.toolId)?.severity === 'high')) rest.push(scored);
+          if (!kept.some((other) => conflictBetween(run, other.toolId, scored.toolId)?.severity === 'high'))
+            rest.push(scored);
           continue;
         }
         let isRemoved = false;
@@ -30,14 +31,24 @@ export function conflictRule(run: RuleRun): SelectionStage {
           const verdict = await judge(run, context, other, scored, conflict);
           const { winner, loser } = verdict;
           const numbers = describeVerdict(verdict);
-          const detail = { severity: conflict.severity, winner: winner.toolId, loser: loser.toolId, ...verdict.fits, basis: verdict.basis };
+          const detail = {
+            severity: conflict.severity,
+            winner: winner.toolId,
+            loser: loser.toolId,
+            ...verdict.fits,
+            basis: verdict.basis,
+          };
           if (conflict.severity === 'high') {
             context.warnings.push({
               code: 'CONFLICT_REMOVED',
               toolId: loser.toolId,
               message: `${loser.toolId} was removed: it conflicts (high) with ${winner.toolId}${reasonOf(conflict)}; ${numbers}`,
             });
-            winner.reasons.push({ kind: 'conflict', message: `kept over ${loser.toolId} (high conflict); ${numbers}`, details: detail });
+            winner.reasons.push({
+              kind: 'conflict',
+              message: `kept over ${loser.toolId} (high conflict); ${numbers}`,
+              details: detail,
+            });
             if (loser === scored) {
               isRemoved = true;
               break;
@@ -45,7 +56,8 @@ export function conflictRule(run: RuleRun): SelectionStage {
             kept.splice(kept.indexOf(other), 1);
             continue;
           }
-          if (conflict.severity === 'medium' && loser.score >= winner.score) loser.score = Math.max(0, winner.score - 1e-4);
+          if (conflict.severity === 'medium' && loser.score >= winner.score)
+            loser.score = Math.max(0, winner.score - 1e-4);
           const verb = conflict.severity === 'medium' ? 'ranked below' : 'kept beside';
           loser.reasons.push({
             kind: 'conflict',
@@ -90,14 +102,30 @@ async function judge(
     return { winner: first, loser: second, fits: {}, basis: 'rank' };
   }
   const fit = (texts: string[]) =>
-    bestTextFit({ prompt: context.prompt, query, texts, embeddings: run.texts, overlapWeight: run.weights.overlapWeight });
+    bestTextFit({
+      prompt: context.prompt,
+      query,
+      texts,
+      embeddings: run.texts,
+      overlapWeight: run.weights.overlapWeight,
+    });
   const forFirst = (await fit(conflict.preferA))?.fit ?? 0;
   const forSecond = (await fit(conflict.preferB))?.fit ?? 0;
   const basis = Math.abs(forFirst - forSecond) >= run.weights.conflictMargin ? 'prompt' : 'rank';
   if (basis === 'prompt' && forSecond > forFirst) {
-    return { winner: second, loser: first, fits: { preferWinner: roundTo(forSecond), preferLoser: roundTo(forFirst) }, basis };
+    return {
+      winner: second,
+      loser: first,
+      fits: { preferWinner: roundTo(forSecond), preferLoser: roundTo(forFirst) },
+      basis,
+    };
   }
-  return { winner: first, loser: second, fits: { preferWinner: roundTo(forFirst), preferLoser: roundTo(forSecond) }, basis };
+  return {
+    winner: first,
+    loser: second,
+    fits: { preferWinner: roundTo(forFirst), preferLoser: roundTo(forSecond) },
+    basis,
+  };
 }
 
 function describeVerdict(verdict: Verdict): string {
@@ -106,7 +134,9 @@ function describeVerdict(verdict: Verdict): string {
     preferWinner === undefined || preferLoser === undefined
       ? 'no when_prefer texts on both sides'
       : `fit to when ${verdict.winner.toolId} is preferred ${preferWinner.toFixed(3)}, to when ${verdict.loser.toolId} is ${preferLoser.toFixed(3)}`;
-  return verdict.basis === 'prompt' ? fits : `${fits}; too close to call, so the higher-ranked ${verdict.winner.toolId} wins`;
+  return verdict.basis === 'prompt'
+    ? fits
+    : `${fits}; too close to call, so the higher-ranked ${verdict.winner.toolId} wins`;
 }
 
 function reasonOf(conflict: ToolConflict): string {

@@ -38,7 +38,11 @@ export interface SelectionRules {
  * The rule stages for one selection (toolsift's answer to "similarity alone is not enough"): they read
  * declared metadata only — `not_for`, conflicts, prerequisites, relations — never a particular tool id.
  */
-export function createSelectionRules(options: { index: RankingIndex; embedder: Embedder; options: RuleOptions }): SelectionRules {
+export function createSelectionRules(options: {
+  index: RankingIndex;
+  embedder: Embedder;
+  options: RuleOptions;
+}): SelectionRules {
   const ruleOptions = options.options;
   const run: RuleRun = {
     options: ruleOptions,
@@ -55,7 +59,13 @@ export function createSelectionRules(options: { index: RankingIndex; embedder: E
     availability: new Map(),
   };
   return {
-    rules: [fitSignalsRule(run), negativeEvidenceRule(run), prerequisiteRule(run), conflictRule(run), nearDuplicateRule(run)],
+    rules: [
+      fitSignalsRule(run),
+      negativeEvidenceRule(run),
+      prerequisiteRule(run),
+      conflictRule(run),
+      nearDuplicateRule(run),
+    ],
     decisions: [
       ...(ruleOptions.rerank === undefined ? [] : [llmRerankRule(run, ruleOptions.rerank)]),
       abstentionRule(run),

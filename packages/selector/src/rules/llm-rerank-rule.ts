@@ -17,8 +17,17 @@ export function llmRerankRule(run: RuleRun, rerank: RerankOptions): SelectionSta
     async run(context) {
       const candidates = context.ranked.slice(0, rerank.candidates ?? run.weights.rerankCandidates);
       if (candidates.length === 0) return;
-      const tools = candidates.map((scored) => run.index.tool(scored.toolId)).filter((tool): tool is Tool => tool !== undefined);
+      const tools = candidates
+        .map((scored) => run.index.tool(scored.toolId))
+        .filter((tool): tool is Tool => tool !== undefined);
       const started = performance.now();
+      const fail = (why: string): void => {
+        context.warnings.push({
+          code: 'RERANK_FAILED',
+          message: `the LLM stage (${rerank.model}) failed, the local ranking is kept: ${why}`,
+        });
+      };
+      let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
         const client = new OpenAI({
           apiKey: rerank.apiKey ?? run.environment.env.OPENAI_API_KEY ?? 'unused',
@@ -26,44 +35,51 @@ export function llmRerankRule(run: RuleRun, rerank: RerankOptions): SelectionSta
           timeout: rerank.timeoutMs ?? 20_000,
           maxRetries: 0,
         });
-        const completion = await client.chat.completions.create({
+        completion = await client.chat.completions.create({
           model: rerank.model,
           messages: rerankMessages(context.prompt, tools),
-          response_format: { type: 'json_schema', json_schema: { name: 'tool_choice', strict: true, schema: RERANK_RESPONSE_SCHEMA } },
+          response_format: {
+            type: 'json_schema',
+            json_schema: { name: 'tool_choice', strict: true, schema: RERANK_RESPONSE_SCHEMA },
+          },
         });
-        const answer = parseRerankAnswer(completion.choices[0]?.message.content);
-        if (answer === undefined) throw new Error('the answer is not the expected JSON {"tools": [...], "reason": "..."}');
-        const byId = new Map(candidates.map((scored) => [scored.toolId, scored]));
-        const unknown = answer.tools.filter((id) => !byId.has(id));
-        if (unknown.length > 0) throw new Error(`the model chose tools that are not candidates: ${unknown.join(', ')}`);
-        const chosen = [...new Set(answer.tools)].map((id) => byId.get(id) as ScoredTool);
-        run.rerank = {
-          model: rerank.model,
-          chosen: chosen.map((scored) => scored.toolId),
-          reason: answer.reason,
-          ms: Math.round((performance.now() - started) * 1000) / 1000,
-          promptTokens: completion.usage?.prompt_tokens ?? 0,
-          completionTokens: completion.usage?.completion_tokens ?? 0,
-        };
-        chosen.forEach((scored, position) => {
-          scored.reasons.push({
-            kind: 'llm',
-            message: `${rerank.model} chose it (${position + 1} of ${chosen.length}): ${answer.reason}`,
-            details: { model: rerank.model, position: position + 1 },
-          });
-        });
-        context.ranked = chosen.length === 0 ? [] : [...chosen, ...context.ranked.filter((scored) => !chosen.includes(scored))];
-        if (chosen.length === 0) {
-          context.warnings.push({ code: 'LLM_ABSTAINED', message: `${rerank.model} chose no tool: ${answer.reason}` });
-        } else {
-          context.k = Math.min(context.k, chosen.length);
-        }
       } catch (error) {
-        context.warnings.push({
-          code: 'RERANK_FAILED',
-          message: `the LLM stage (${rerank.model}) failed, the local ranking is kept: ${error instanceof Error ? error.message : String(error)}`,
-        });
+        fail(error instanceof Error ? error.message : String(error));
+        return;
       }
+      const answer = parseRerankAnswer(completion.choices[0]?.message.content);
+      if (answer === undefined)
+        return fail('the answer is not the expected JSON {"tools": [...], "reason": "..."}');
+      const byId = new Map(candidates.map((scored) => [scored.toolId, scored]));
+      const unknown = answer.tools.filter((id) => !byId.has(id));
+      if (unknown.length > 0)
+        return fail(`the model chose tools that are not candidates: ${unknown.join(', ')}`);
+      const chosen = [...new Set(answer.tools)].map((id) => byId.get(id) as ScoredTool);
+      run.rerank = {
+        model: rerank.model,
+        chosen: chosen.map((scored) => scored.toolId),
+        reason: answer.reason,
+        ms: Math.round((performance.now() - started) * 1000) / 1000,
+        promptTokens: completion.usage?.prompt_tokens ?? 0,
+        completionTokens: completion.usage?.completion_tokens ?? 0,
+      };
+      chosen.forEach((scored, position) => {
+        scored.reasons.push({
+          kind: 'llm',
+          message: `${rerank.model} chose it (${position + 1} of ${chosen.length}): ${answer.reason}`,
+          details: { model: rerank.model, position: position + 1 },
+        });
+      });
+      if (chosen.length === 0) {
+        context.ranked = [];
+        context.warnings.push({
+          code: 'LLM_ABSTAINED',
+          message: `${rerank.model} chose no tool: ${answer.reason}`,
+        });
+        return;
+      }
+      context.ranked = [...chosen, ...context.ranked.filter((scored) => !chosen.includes(scored))];
+      context.k = Math.min(context.k, chosen.length);
     },
   };
 }

@@ -36,7 +36,11 @@ export function nearDuplicateRule(run: RuleRun): SelectionStage {
         twin.kept.reasons.push({
           kind: 'near-duplicate',
           message: `${scored.toolId} is a near-duplicate (description similarity ${twin.similarity.toFixed(3)}) and was moved below the top ${context.k}`,
-          details: { duplicate: scored.toolId, similarity: roundTo(twin.similarity), threshold: run.weights.duplicateThreshold },
+          details: {
+            duplicate: scored.toolId,
+            similarity: roundTo(twin.similarity),
+            threshold: run.weights.duplicateThreshold,
+          },
         });
       }
       context.ranked = [...top, ...deferred, ...rest];

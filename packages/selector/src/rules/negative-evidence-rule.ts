@@ -21,7 +21,9 @@ export function negativeEvidenceRule(run: RuleRun): SelectionStage {
         const window = context.ranked.slice(0, context.k).filter((scored) => !checked.has(scored.toolId));
         if (window.length === 0) return;
         for (const scored of window) checked.add(scored.toolId);
-        const claims = window.flatMap((scored) => negativeTexts(run, scored.toolId).map((claim) => ({ scored, ...claim })));
+        const claims = window.flatMap((scored) =>
+          negativeTexts(run, scored.toolId).map((claim) => ({ scored, ...claim })),
+        );
         if (claims.length === 0) return;
         const vectors = await run.texts.vectors(claims.map((claim) => claim.text));
         const worst = new Map<string, { similarity: number; text: string; source: string }>();
@@ -50,7 +52,12 @@ export function negativeEvidenceRule(run: RuleRun): SelectionStage {
 
 // --- internal ---
 
-function demote(run: RuleRun, scored: ScoredTool, negative: { similarity: number; text: string; source: string }, positive: number): void {
+function demote(
+  run: RuleRun,
+  scored: ScoredTool,
+  negative: { similarity: number; text: string; source: string },
+  positive: number,
+): void {
   const before = scored.score;
   scored.score = Math.max(0, scored.score - run.weights.negativePenalty);
   scored.reasons.push({
@@ -80,7 +87,10 @@ function negativeTexts(run: RuleRun, toolId: string): Array<{ text: string; sour
   }
   for (const conflict of tool.conflicts) {
     if (conflict.whenPreferOther !== undefined && conflict.whenPreferOther.trim().length > 0) {
-      texts.push({ text: conflict.whenPreferOther, source: `when_prefer_other (conflict with ${conflict.tool})` });
+      texts.push({
+        text: conflict.whenPreferOther,
+        source: `when_prefer_other (conflict with ${conflict.tool})`,
+      });
     }
   }
   return texts;

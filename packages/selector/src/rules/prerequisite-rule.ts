@@ -39,7 +39,9 @@ export function prerequisiteRule(run: RuleRun): SelectionStage {
         context.unavailable.push({
           ...sideTool(run, scored.toolId, [
             { ...missingReason(availability), kind: 'prerequisites' },
-            ...(fallback === undefined ? [] : [{ kind: 'fallback', message: `offered in its place: ${fallback.toolId}` }]),
+            ...(fallback === undefined
+              ? []
+              : [{ kind: 'fallback', message: `offered in its place: ${fallback.toolId}` }]),
           ]),
           score: Math.round(scored.score * 10_000) / 10_000,
           missing: availability.missing,
@@ -69,7 +71,11 @@ export function availabilityOf(run: RuleRun, toolId: string): Availability {
 
 // --- internal ---
 
-function missingReason(availability: Availability): { kind: string; message: string; details: Record<string, unknown> } {
+function missingReason(availability: Availability): {
+  kind: string;
+  message: string;
+  details: Record<string, unknown>;
+} {
   return {
     kind: 'prerequisites',
     message: `cannot run here: missing ${describeMissing(availability.missing)}`,
@@ -101,7 +107,12 @@ function offerFallback(options: {
     if (context.candidateIds !== undefined && !context.candidateIds.has(id)) continue;
     const fallback = ensureScoredTool(context, id);
     if (fallback.dense === undefined && context.queryVector !== undefined) {
-      fallback.dense = scoreToolViews({ index: run.index, toolId: id, query: context.queryVector, weights: context.weights });
+      fallback.dense = scoreToolViews({
+        index: run.index,
+        toolId: id,
+        query: context.queryVector,
+        weights: context.weights,
+      });
     }
     const offered = scored.score * run.weights.fallbackFactor;
     if (offered > fallback.score) fallback.score = offered;
@@ -125,7 +136,10 @@ function suggestAlternatives(run: RuleRun, context: SelectionContext, toolId: st
         {
           kind: 'alternative',
           message: `alternative to ${toolId}, which cannot run here${alternative.when === undefined ? '' : `; use it when: ${alternative.when}`}`,
-          details: { for: toolId, ...(alternative.benefits === undefined ? {} : { benefits: alternative.benefits }) },
+          details: {
+            for: toolId,
+            ...(alternative.benefits === undefined ? {} : { benefits: alternative.benefits }),
+          },
         },
       ]),
       for: toolId,

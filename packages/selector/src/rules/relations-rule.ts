@@ -20,7 +20,12 @@ export function relationsRule(run: RuleRun): SelectionStage {
       if (run.options.expand !== true || top.length === 0) return;
       const result: ScoredTool[] = [];
       const chosen = new Set(selected);
-      const add = (parent: ScoredTool, ref: string, kind: 'depends-on' | 'complement', message: string): ScoredTool | undefined => {
+      const add = (
+        parent: ScoredTool,
+        ref: string,
+        kind: 'depends-on' | 'complement',
+        message: string,
+      ): ScoredTool | undefined => {
         const id = run.resolve(ref);
         if (id === undefined || chosen.has(id) || !isAddable(run, context, id, chosen)) return undefined;
         chosen.add(id);
@@ -38,7 +43,12 @@ export function relationsRule(run: RuleRun): SelectionStage {
         result.push(scored);
         for (const complement of tool?.complements ?? []) {
           const scenario = complement.scenario === undefined ? '' : `: ${complement.scenario}`;
-          const added = add(scored, complement.tool, 'complement', `added as a complement of ${scored.toolId}${scenario}`);
+          const added = add(
+            scored,
+            complement.tool,
+            'complement',
+            `added as a complement of ${scored.toolId}${scenario}`,
+          );
           if (added !== undefined) result.push(added);
         }
       }
@@ -51,17 +61,32 @@ export function relationsRule(run: RuleRun): SelectionStage {
 
 // --- internal ---
 
-function isAddable(run: RuleRun, context: SelectionContext, id: string, chosen: ReadonlySet<string>): boolean {
+function isAddable(
+  run: RuleRun,
+  context: SelectionContext,
+  id: string,
+  chosen: ReadonlySet<string>,
+): boolean {
   if (context.candidateIds !== undefined && !context.candidateIds.has(id)) return false;
   if (run.options.includeUnavailable !== true && !availabilityOf(run, id).isAvailable) return false;
   for (const other of chosen) if (conflictBetween(run, other, id)?.severity === 'high') return false;
   return true;
 }
 
-function suggestAlternatives(run: RuleRun, context: SelectionContext, toolId: string, selected: ReadonlySet<string>): void {
+function suggestAlternatives(
+  run: RuleRun,
+  context: SelectionContext,
+  toolId: string,
+  selected: ReadonlySet<string>,
+): void {
   for (const alternative of run.index.tool(toolId)?.alternatives ?? []) {
     const id = run.resolve(alternative.tool);
-    if (id === undefined || selected.has(id) || context.suggestions.some((suggestion) => suggestion.id === id)) continue;
+    if (
+      id === undefined ||
+      selected.has(id) ||
+      context.suggestions.some((suggestion) => suggestion.id === id)
+    )
+      continue;
     const when = alternative.when === undefined ? '' : ` when: ${alternative.when}`;
     context.suggestions.push({
       ...sideTool(run, id, [

@@ -2,7 +2,10 @@ import type { Tool } from '@toolsift/core';
 import { snippet } from './rule-text.js';
 
 /** The chat messages for the LLM stage: the prompt and each candidate's use cases, `not_for` and conflicts. */
-export function rerankMessages(prompt: string, tools: readonly Tool[]): Array<{ role: 'system' | 'user'; content: string }> {
+export function rerankMessages(
+  prompt: string,
+  tools: readonly Tool[],
+): Array<{ role: 'system' | 'user'; content: string }> {
   const catalog = tools.map((tool) => ({
     id: tool.id,
     name: tool.name,
@@ -32,7 +35,7 @@ export function rerankMessages(prompt: string, tools: readonly Tool[]): Array<{ 
       role: 'system',
       content:
         'You choose which tools an agent should be given for a user request. Choose only among the candidate ids, ' +
-        'best first; respect each tool\'s notFor and conflicts (never choose both sides of a high conflict). ' +
+        "best first; respect each tool's notFor and conflicts (never choose both sides of a high conflict). " +
         'Choose none when no candidate fits. Answer with JSON {"tools": [ids], "reason": "one sentence"}.',
     },
     { role: 'user', content: JSON.stringify({ request: prompt, candidates: catalog }) },
@@ -51,7 +54,9 @@ export const RERANK_RESPONSE_SCHEMA = {
 } as const;
 
 /** Parse the model's answer; `undefined` when it is not the expected JSON. */
-export function parseRerankAnswer(content: string | null | undefined): { tools: string[]; reason: string } | undefined {
+export function parseRerankAnswer(
+  content: string | null | undefined,
+): { tools: string[]; reason: string } | undefined {
   if (content === null || content === undefined) return undefined;
   let value: unknown;
   try {

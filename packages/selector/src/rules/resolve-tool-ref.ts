@@ -15,7 +15,9 @@ export function createToolRefResolver(index: RankingIndex): ToolRefResolver {
     const segment = ref.includes(':::') ? ref.slice(ref.lastIndexOf(':::') + 3) : undefined;
     if (segment !== undefined && index.tool(segment) !== undefined) return segment;
     byName ??= namesOf(index);
-    return byName.get(ref) ?? (segment === undefined ? undefined : (byName.get(segment) ?? undefined)) ?? undefined;
+    return (
+      byName.get(ref) ?? (segment === undefined ? undefined : (byName.get(segment) ?? undefined)) ?? undefined
+    );
   };
 }
 

@@ -1,5 +1,5 @@
-import type { AbstentionSignals } from './abstention-signals.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
+import type { AbstentionSignals } from './abstention-signals.js';
 import type { Availability, RunEnvironment } from './check-prerequisites.js';
 import type { RerankReport } from './llm-rerank-options.js';
 import type { ToolRefResolver } from './resolve-tool-ref.js';

@@ -51,7 +51,11 @@ export async function runSelection(options: {
     }
   }
   const rules = createSelectionRules({ index, embedder, options: options.options });
-  const stages = defaultStages({ rules: [...(options.rules ?? []), ...rules.rules], decisions: rules.decisions });
+  // The single-side methods are the bench baselines: retrieval and fusion only, no rules.
+  const stages =
+    context.method === 'toolsift'
+      ? defaultStages({ rules: [...(options.rules ?? []), ...rules.rules], decisions: rules.decisions })
+      : defaultStages();
   const timings = await runStages(stages, context);
   timings.total = performance.now() - started;
   return {

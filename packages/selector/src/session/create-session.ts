@@ -2,7 +2,8 @@ import { ErrorCode, type FormatTarget, formatTools, type Tool, ToolsiftError } f
 import type { Selector } from '../selector/create-selector.js';
 import type { Selection, SelectOptions } from '../selector/selection.js';
 import { mergeSelections } from './merge-selections.js';
-import type { Session, SessionMessage, SessionOptions, SessionSelection, SessionTool } from './session.js';
+import type { Session, SessionOptions, SessionSelection, SessionTool } from './session.js';
+import { stickyTools } from './sticky-tools.js';
 
 /**
  * Start a conversation-aware selection over a selector. Each `select` ranks the tools on the last user
@@ -24,7 +25,10 @@ export function createSession<T extends FormatTarget = 'openai'>(
     lastTurnWeight: options.lastTurnWeight ?? DEFAULT_SESSION.lastTurnWeight,
   };
   if (!(settings.lastTurnWeight >= 0 && settings.lastTurnWeight <= 1)) {
-    throw new ToolsiftError(ErrorCode.UsageError, `lastTurnWeight must be in [0, 1], got ${settings.lastTurnWeight}`);
+    throw new ToolsiftError(
+      ErrorCode.UsageError,
+      `lastTurnWeight must be in [0, 1], got ${settings.lastTurnWeight}`,
+    );
   }
   const userTurns: string[] = [];
   let turn = 0;
@@ -93,15 +97,29 @@ export function createSession<T extends FormatTarget = 'openai'>(
           ? [{ selection: lastSelection, weight: 1, label: 'last message' }]
           : [
               { selection: lastSelection, weight: settings.lastTurnWeight, label: 'last message' },
-              { selection: conversationSelection, weight: 1 - settings.lastTurnWeight, label: 'conversation' },
+              {
+                selection: conversationSelection,
+                weight: 1 - settings.lastTurnWeight,
+                label: 'conversation',
+              },
             ],
       );
       const offered: SessionTool[] = merged.tools.slice(0, k).map((tool) => ({ ...tool, isSticky: false }));
-      for (const tool of stickyTools({ called, turn, stickyTurns: settings.stickyTurns, selector, selectOptions })) {
+      for (const tool of stickyTools({
+        called,
+        turn,
+        stickyTurns: settings.stickyTurns,
+        selector,
+        selectOptions,
+      })) {
         if (offered.some((entry) => entry.id === tool.id)) continue;
         // A sticky tool the merge ranked below k keeps its real scores.
         const ranked = merged.tools.find((entry) => entry.id === tool.id);
-        offered.push(ranked === undefined ? tool : { ...ranked, isSticky: true, reasons: [...ranked.reasons, ...tool.reasons] });
+        offered.push(
+          ranked === undefined
+            ? tool
+            : { ...ranked, isSticky: true, reasons: [...ranked.reasons, ...tool.reasons] },
+        );
       }
       const ids = keepOrder(
         order,
@@ -150,39 +168,6 @@ const POOL_FACTOR = 2;
 /** A pasted document in a user turn should not drown the other turns of the conversation query. */
 const MAX_TURN_CHARS = 1000;
 
-function stickyTools(options: {
-  called: ReadonlyMap<string, number>;
-  turn: number;
-  stickyTurns: number;
-  selector: Selector;
-  selectOptions: SelectOptions;
-}): SessionTool[] {
-  const allowed = options.selectOptions.candidates === undefined ? undefined : new Set(options.selectOptions.candidates);
-  const sticky: SessionTool[] = [];
-  const recent = [...options.called].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  for (const [id, calledAt] of recent) {
-    const age = options.turn - calledAt;
-    const tool = options.selector.tool(id);
-    if (age > options.stickyTurns || tool === undefined || (allowed !== undefined && !allowed.has(id))) continue;
-    const left = options.stickyTurns - age;
-    sticky.push({
-      id,
-      name: tool.name,
-      score: 0,
-      confidence: 0,
-      isSticky: true,
-      reasons: [
-        {
-          kind: 'sticky',
-          message: `called ${age === 0 ? 'this turn' : `${age} turn${age > 1 ? 's' : ''} ago`}; kept for ${left} more turn${left === 1 ? '' : 's'}`,
-          details: { calledAt, turn: options.turn },
-        },
-      ],
-    });
-  }
-  return sticky;
-}
-
 function unknownToolCall(name: string, emitted: ReadonlyMap<string, string>): ToolsiftError {
   const offered = [...emitted.keys()].sort();
   return new ToolsiftError(
@@ -194,9 +179,13 @@ function unknownToolCall(name: string, emitted: ReadonlyMap<string, string>): To
 
 function checkCount(value: number, name: string, minimum: number): number {
   if (!Number.isInteger(value) || value < minimum) {
-    throw new ToolsiftError(ErrorCode.UsageError, `${name} must be a whole number >= ${minimum}, got ${String(value)}`, {
-      [name]: value,
-    });
+    throw new ToolsiftError(
+      ErrorCode.UsageError,
+      `${name} must be a whole number >= ${minimum}, got ${String(value)}`,
+      {
+        [name]: value,
+      },
+    );
   }
   return value;
 }

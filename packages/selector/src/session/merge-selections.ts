@@ -47,7 +47,9 @@ export function mergeSelections(parts: readonly WeightedSelection[]): Selection 
         },
       ],
     }))
-    .sort((a, b) => b.confidence - a.confidence || b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort(
+      (a, b) => b.confidence - a.confidence || b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
   const timings: Record<string, number> = {};
   for (const { selection, label } of parts) {
     for (const [stage, ms] of Object.entries(selection.timings)) {
@@ -55,7 +57,10 @@ export function mergeSelections(parts: readonly WeightedSelection[]): Selection 
     }
   }
   // An abstention stands only when no text of the conversation found a tool.
-  const abstention = tools.length === 0 ? parts.find(({ selection }) => selection.abstention)?.selection.abstention : undefined;
+  const abstention =
+    tools.length === 0
+      ? parts.find(({ selection }) => selection.abstention)?.selection.abstention
+      : undefined;
   return {
     tools,
     ...(abstention !== undefined ? { abstention } : {}),

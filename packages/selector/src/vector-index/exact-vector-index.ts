@@ -94,7 +94,8 @@ export class ExactVectorIndex implements VectorIndex {
   }
 
   async save(dir: string): Promise<void> {
-    const vectors = this.#data.subarray(0, this.#keys.length * this.dimensions);
+    // A copy, taken before any await, so upserts during the save cannot split vectors from keys.
+    const vectors = this.#data.slice(0, this.#keys.length * this.dimensions);
     await saveVectorIndexFiles(dir, {
       kind: 'exact',
       dimensions: this.dimensions,

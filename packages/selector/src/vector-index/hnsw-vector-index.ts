@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { HierarchicalNSW } from 'hnswlib-node';
 import { checkDimensions } from './check-dimensions.js';
@@ -112,16 +116,28 @@ export class HnswVectorIndex implements VectorIndex {
   }
 
   async save(dir: string): Promise<void> {
-    await saveVectorIndexFiles(dir, {
-      kind: 'hnsw',
-      dimensions: this.dimensions,
-      count: this.#ids.size,
-      params: { m: this.m, efConstruction: this.efConstruction, efSearch: this.efSearch },
-      payload: {
-        graph: { write: async (file) => void (await this.#hnsw.writeIndex(file)) },
-        ids: { bytes: Buffer.from(JSON.stringify(this.#ids.toJSON())) },
-      },
-    });
+    // Snapshot synchronously, before any await: later upserts cannot race hnswlib's writer or split the graph
+    // from the id map. The snapshot is then moved into place by the atomic save.
+    mkdirSync(dir, { recursive: true });
+    const snapshot = path.join(
+      dir,
+      `vector-index.graph.tmp-${process.pid}-${randomBytes(4).toString('hex')}`,
+    );
+    try {
+      this.#hnsw.writeIndexSync(snapshot);
+      await saveVectorIndexFiles(dir, {
+        kind: 'hnsw',
+        dimensions: this.dimensions,
+        count: this.#ids.size,
+        params: { m: this.m, efConstruction: this.efConstruction, efSearch: this.efSearch },
+        payload: {
+          graph: { write: (file) => rename(snapshot, file) },
+          ids: { bytes: Buffer.from(JSON.stringify(this.#ids.toJSON())) },
+        },
+      });
+    } finally {
+      await rm(snapshot, { force: true });
+    }
   }
 
   #candidates(point: number[], count: number): VectorHit[] {
