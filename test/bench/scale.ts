@@ -20,6 +20,7 @@ const { values } = parseArgs({
   },
 });
 const sizes = values.sizes.split(',').map(Number);
+const loadAtStart = os.loadavg()[0] ?? 0;
 const kinds = values.kinds.split(',');
 
 // 1. Real vectors for every view of the base tools, embedded once into the bench cache.
@@ -110,7 +111,9 @@ function renderReport(results: ReadonlyArray<{ build: Result; serve: Result }>, 
     '# Speed at scale',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
-      `Node ${process.version}, by \`pnpm bench:scale\` (test/bench/scale.ts).`,
+      `Node ${process.version}, by \`pnpm bench:scale\` (test/bench/scale.ts). Load average (1 min) ` +
+      `${loadAtStart.toFixed(1)} at the start and ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end: other processes ` +
+      'shared the cores, so latencies are upper bounds.',
     '',
     '| tools | views | index | build (s) | build views/s | reload (s) | select p50 / p99 (ms) | without query embedding p50 / p99 (ms) | RSS serving (MB) | peak RSS building (MB) |',
     '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',

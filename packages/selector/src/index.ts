@@ -36,6 +36,12 @@ export type {
   SelectionWarning,
   SideTool,
 } from './ranking/selection-context.js';
+export type { MissingRequirement } from './rules/check-prerequisites.js';
+export type { SelectedToolExtras } from './rules/create-selection-rules.js';
+export type { RerankOptions, RerankReport } from './rules/llm-rerank-options.js';
+export type { RuleOptions, RuleWeights } from './rules/rule-options.js';
+export { DEFAULT_RULE_WEIGHTS } from './rules/rule-options.js';
+export type { AbstentionReport } from './rules/rule-run.js';
 export type { Selector, SelectorIndexInfo, SelectorOptions } from './selector/create-selector.js';
 export { createSelector } from './selector/create-selector.js';
 export type { SelectToolsOptions } from './selector/select-tools.js';

@@ -6,7 +6,7 @@ import { type RankingWeights, resolveRankingWeights } from '../ranking/ranking-w
 import { runStages } from '../ranking/run-stages.js';
 import type { SelectionContext, SelectionStage } from '../ranking/selection-context.js';
 import { createSelectionRules } from '../rules/create-selection-rules.js';
-import type { SelectOptions, Selection } from './selection.js';
+import type { Selection, SelectOptions } from './selection.js';
 
 /** Run the selection pipeline for one prompt and shape the result. */
 export async function runSelection(options: {

@@ -1,5 +1,10 @@
 import type { RankingWeights } from '../ranking/ranking-weights.js';
-import type { RankingMethod, SelectionReason, SelectionWarning, SideTool } from '../ranking/selection-context.js';
+import type {
+  RankingMethod,
+  SelectionReason,
+  SelectionWarning,
+  SideTool,
+} from '../ranking/selection-context.js';
 import type { SelectedToolExtras } from '../rules/create-selection-rules.js';
 import type { RerankReport } from '../rules/llm-rerank-options.js';
 import type { RuleOptions } from '../rules/rule-options.js';
