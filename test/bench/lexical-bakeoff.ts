@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
-import { createLexicalIndex, type LexicalIndexOptions } from '@toolsift/selector';
+import { createLexicalIndex, type LexicalIndexOptions, loadLexicalIndex } from '@toolsift/selector';
 import MiniSearch from 'minisearch';
 // The bench reuses the index's text analysis so that library rows differ only in their ranking engine.
 import { ENGLISH_STOP_WORDS } from '../../packages/selector/src/lexical/stop-words.js';
@@ -184,6 +184,9 @@ const TUNING: Dataset[] = [
 
 async function main(): Promise<void> {
   if (process.argv.includes('--tune')) return tune();
+  const scale = measureScale(100_000);
+  console.log(scale.join('\n'));
+  if (process.argv.includes('--scale')) return;
   const results = new Map<string, Map<string, Scores>>();
   for (const dataset of DATASETS) {
     const { docs, queries } = load(dataset);
@@ -195,7 +198,7 @@ async function main(): Promise<void> {
     }
     results.set(dataset.label, row);
   }
-  writeFileSync(OUTPUT, render(results));
+  writeFileSync(OUTPUT, `${render(results)}\n## Scale (toolsift defaults)\n\n${scale.join('\n')}\n`);
   console.log(`wrote ${OUTPUT.pathname}`);
 }
 
@@ -217,6 +220,48 @@ async function tune(): Promise<void> {
       console.log(`${dataset.label} | ${label} | ${format(scores)}`);
     }
   }
+}
+
+// Synthetic catalog: the tools of four datasets repeated with a per-copy word until `size` documents.
+function measureScale(size: number): string[] {
+  const sources = ['seal-tools', 'toolbench-stable', 'bfcl', 'gorilla-apibench'].flatMap(
+    (folder) => load({ label: folder, folder, select: all, useCandidates: false }).docs,
+  );
+  const docs = Array.from({ length: size }, (_, number) => {
+    const source = sources[number % sources.length]!;
+    const copy = Math.floor(number / sources.length);
+    return { key: `${source.key}#${copy}`, fields: { ...source.fields, name: `${source.fields.name} copy${copy}` } };
+  });
+  const queries = load(DATASETS[4]!).queries.slice(0, 300);
+  const heapBefore = process.memoryUsage().heapUsed;
+  let started = performance.now();
+  const index = createLexicalIndex();
+  index.upsert(docs);
+  const buildMs = performance.now() - started;
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  const timings = queries.map((query) => {
+    const start = performance.now();
+    index.search(query.query, 10);
+    return performance.now() - start;
+  });
+  const typo = queries.map((query) => {
+    const start = performance.now();
+    index.search(query.query.replace(/e/g, 'a'), 10);
+    return performance.now() - start;
+  });
+  started = performance.now();
+  const text = JSON.stringify(index);
+  const saveMs = performance.now() - started;
+  started = performance.now();
+  loadLexicalIndex(JSON.parse(text));
+  const loadMs = performance.now() - started;
+  const percentile = (values: number[], share: number) =>
+    [...values].sort((a, b) => a - b)[Math.floor(share * (values.length - 1))]!.toFixed(2);
+  return [
+    `| documents | build | heap after build | search p50 / p99 (seal-tools queries) | same with typos (e→a) | toJSON + stringify | parse + load | JSON size |`,
+    '|---|---|---|---|---|---|---|---|',
+    `| ${size} | ${(buildMs / 1000).toFixed(1)} s | ${heapMb.toFixed(0)} MB | ${percentile(timings, 0.5)} / ${percentile(timings, 0.99)} ms | ${percentile(typo, 0.5)} / ${percentile(typo, 0.99)} ms | ${saveMs.toFixed(0)} ms | ${loadMs.toFixed(0)} ms | ${(text.length / 2 ** 20).toFixed(1)} MB |`,
+  ];
 }
 
 // --- internal ---

@@ -50,7 +50,11 @@ export function syntheticCatalog(base: readonly Tool[], size: number): Tool[] {
 
 /** The view texts of the base tools (enumerated with a throwaway in-memory selector). */
 export async function baseViewTexts(base: readonly Tool[]): Promise<string[]> {
-  const selector = await createSelector({ catalog: base, embedder: createHashEmbedder({ dimensions: 8 }), indexDir: false });
+  const selector = await createSelector({
+    catalog: base,
+    embedder: createHashEmbedder({ dimensions: 8 }),
+    indexDir: false,
+  });
   return [...new Set(base.flatMap((tool) => selector.views(tool.id).map((view) => view.text)))];
 }
 
@@ -77,7 +81,7 @@ export function createScaleEmbedder(options: { real: Embedder; cached: Embedder 
     async embed(texts) {
       if (mode === 'query') {
         const vectors = await options.real.embed(texts);
-        texts.forEach((text, index) => remembered.set(text, vectors[index]!));
+        for (const [index, text] of texts.entries()) remembered.set(text, vectors[index]!);
         return vectors;
       }
       if (mode === 'replay') return texts.map((text) => remembered.get(text) ?? missing(text));
@@ -109,7 +113,10 @@ function variantOf(tool: Tool, copy: number): Tool {
     ...tool,
     id: `${tool.id}~${copy}`,
     description: mark(tool.description) ?? '',
-    useCases: tool.useCases.map((useCase) => ({ ...useCase, ...optional('whenToUse', mark(useCase.whenToUse)) })),
+    useCases: tool.useCases.map((useCase) => ({
+      ...useCase,
+      ...optional('whenToUse', mark(useCase.whenToUse)),
+    })),
     examples: tool.examples.map((example) => ({ ...example, ...optional('prompt', mark(example.prompt)) })),
     parameters: markProperties(tool.parameters, mark),
   };
@@ -129,7 +136,10 @@ function markProperties(
     Object.entries(properties as Record<string, unknown>).map(([name, property]) => {
       if (typeof property !== 'object' || property === null) return [name, property];
       const description = (property as { description?: unknown }).description;
-      return [name, typeof description === 'string' ? { ...property, description: mark(description) } : property];
+      return [
+        name,
+        typeof description === 'string' ? { ...property, description: mark(description) } : property,
+      ];
     }),
   );
   return { ...schema, properties: marked };

@@ -22,7 +22,10 @@ const size = Number(values.size);
 const kind = values.kind as 'hnsw' | 'exact';
 const indexDir = values['index-dir']!;
 const tools = syntheticCatalog(await loadBaseTools(), size);
-const scale = createScaleEmbedder({ real: await createEmbedder('use-lite'), cached: await benchEmbedder('use-lite') });
+const scale = createScaleEmbedder({
+  real: await createEmbedder('use-lite'),
+  cached: await benchEmbedder('use-lite'),
+});
 const open = () => createSelector({ catalog: tools, embedder: scale.embedder, indexDir, vectorIndex: kind });
 
 if (values.phase === 'build') {
@@ -70,11 +73,18 @@ async function timeSelections(
     const started = performance.now();
     const selection = await selector.select(query, { k: 5 });
     latencies.push(performance.now() - started);
-    for (const [stage, ms] of Object.entries(selection.timings)) stages[stage] = (stages[stage] ?? 0) + ms / queries.length;
+    for (const [stage, ms] of Object.entries(selection.timings))
+      stages[stage] = (stages[stage] ?? 0) + ms / queries.length;
   }
   latencies.sort((a, b) => a - b);
-  const at = (quantile: number) => latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))]!;
-  return { p50: at(0.5), p99: at(0.99), mean: latencies.reduce((a, b) => a + b, 0) / latencies.length, stages };
+  const at = (quantile: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))]!;
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    mean: latencies.reduce((a, b) => a + b, 0) / latencies.length,
+    stages,
+  };
 }
 
 /** Real benchmark queries, spread over three datasets; the warm-up queries are not measured. */

@@ -28,7 +28,9 @@ const base = await loadBaseTools();
 const texts = await baseViewTexts(base);
 let started = performance.now();
 await (await benchEmbedder('use-lite')).embed(texts);
-console.error(`${base.length} base tools, ${texts.length} view texts cached in ${seconds(performance.now() - started)} s`);
+console.error(
+  `${base.length} base tools, ${texts.length} view texts cached in ${seconds(performance.now() - started)} s`,
+);
 
 // 2. What embedding the views for real costs (distinct texts, no cache).
 const real = await createEmbedder('use-lite');
@@ -45,7 +47,16 @@ for (const size of sizes) {
   for (const kind of kinds) {
     const indexDir = await mkdtemp(path.join(os.tmpdir(), `toolsift-scale-${size}-${kind}-`));
     try {
-      const args = ['--size', String(size), '--kind', kind, '--index-dir', indexDir, '--queries', values.queries];
+      const args = [
+        '--size',
+        String(size),
+        '--kind',
+        kind,
+        '--index-dir',
+        indexDir,
+        '--queries',
+        values.queries,
+      ];
       const build = await runChild(['--phase', 'build', ...args]);
       const serve = await runChild(['--phase', 'serve', ...args]);
       rows.push({ build, serve });
@@ -100,13 +111,17 @@ function runChild(args: string[]): Promise<Result> {
     child.on('error', reject);
     child.on('close', (code) => {
       const line = output.split('\n').find((entry) => entry.startsWith('RESULT '));
-      if (code !== 0 || line === undefined) reject(new Error(`scale-run ${args.join(' ')} exited with ${code}`));
+      if (code !== 0 || line === undefined)
+        reject(new Error(`scale-run ${args.join(' ')} exited with ${code}`));
       else resolve(JSON.parse(line.slice('RESULT '.length)) as Result);
     });
   });
 }
 
-function renderReport(results: ReadonlyArray<{ build: Result; serve: Result }>, embedPerSecond: number): string {
+function renderReport(
+  results: ReadonlyArray<{ build: Result; serve: Result }>,
+  embedPerSecond: number,
+): string {
   const lines = [
     '# Speed at scale',
     '',
@@ -128,8 +143,14 @@ function renderReport(results: ReadonlyArray<{ build: Result; serve: Result }>, 
         `${Math.round(serve.rssMb)} | ${Math.round(build.peakRssMb)} |`,
     );
   }
-  const largest = results.filter(({ serve }) => serve.size === Math.max(...results.map((row) => row.serve.size)));
-  lines.push('', 'Mean time per stage of a warm `select` at the largest size (ms, query embedding included):', '');
+  const largest = results.filter(
+    ({ serve }) => serve.size === Math.max(...results.map((row) => row.serve.size)),
+  );
+  lines.push(
+    '',
+    'Mean time per stage of a warm `select` at the largest size (ms, query embedding included):',
+    '',
+  );
   for (const { serve } of largest) {
     const stages = Object.entries(serve.withEmbedding.stages)
       .map(([stage, ms]) => `${stage} ${ms.toFixed(2)}`)

@@ -1,7 +1,7 @@
 import { DocumentStore } from './document-store.js';
 import type { LexicalDocument, LexicalHit, LexicalIndex } from './lexical-index.js';
 import { type LexicalSnapshot, restoreLexicalSnapshot, writeLexicalSnapshot } from './lexical-snapshot.js';
-import { FIELD_SHIFT, PostingLists } from './posting-lists.js';
+import { FIELD_BITS, FIELD_SHIFT, PostingLists, TF_MASK } from './posting-lists.js';
 import type { ResolvedLexicalOptions } from './resolve-lexical-options.js';
 import { TermExpander } from './term-expander.js';
 import { type TokenizeOptions, tokenize } from './tokenize.js';
@@ -86,8 +86,7 @@ export class Bm25Index implements LexicalIndex {
     const total = this.#total;
     const best = this.#bestForTerm;
     const { k1, b } = this.#options;
-    const weights = this.#documents.fieldWeights(this.#options.fieldWeights);
-    const averages = this.#documents.averageLengths();
+    const factors = this.#documents.lengthFactors({ weights: this.#options.fieldWeights, b });
     const touched: number[] = [];
     for (const queryTerm of queryTerms) {
       const touchedByTerm: number[] = [];
@@ -100,12 +99,9 @@ export class Bm25Index implements LexicalIndex {
           let frequency = 0;
           for (; index < length && data[index] === slot; index += 2) {
             const packed = data[index + 1]!;
-            const field = Math.floor(packed / FIELD_SHIFT);
-            const fieldLength = this.#documents.fieldLength(field, slot);
-            const norm = 1 - b + (b * fieldLength) / (averages[field] || 1);
-            frequency += ((weights[field] ?? 1) * (packed % FIELD_SHIFT)) / norm;
+            frequency += factors[packed >>> FIELD_BITS]![slot]! * (packed & TF_MASK);
           }
-          if (frequency === 0 || !this.#documents.isLive(slot)) continue;
+          if (frequency === 0) continue; // a dead slot or a zero-weight field
           const score = (scale * frequency) / (frequency + k1);
           if (score > best[slot]!) {
             if (best[slot] === 0) touchedByTerm.push(slot);
@@ -115,7 +111,7 @@ export class Bm25Index implements LexicalIndex {
       }
       for (const slot of touchedByTerm) {
         if (total[slot] === 0) touched.push(slot);
-        total[slot]! += best[slot]! * queryTerm.count;
+        total[slot]! += best[slot]!;
         best[slot] = 0;
       }
     }
@@ -148,15 +144,12 @@ export class Bm25Index implements LexicalIndex {
     return Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }
 
-  // Distinct query terms in order, with their repeat count and the vocabulary terms they match.
+  // Distinct query terms in order with the vocabulary terms they match. A repeated word counts once: on the
+  // seal-tools dev split, counting repeats instead lowered nDCG@10 from 0.914 to 0.883.
   #analyseQuery(query: string): QueryTerm[] {
     const byTerm = new Map<string, QueryTerm>();
     for (const { term, word } of tokenize(query, this.#tokenizeOptions)) {
-      const known = byTerm.get(term);
-      if (known) {
-        known.count++;
-        continue;
-      }
+      if (byTerm.has(term)) continue;
       const exactId = this.#postings.liveId(term);
       const exactIdf = exactId === undefined ? Number.POSITIVE_INFINITY : this.#idf(exactId);
       const matches: QueryTerm['matches'] = [];
@@ -165,9 +158,9 @@ export class Bm25Index implements LexicalIndex {
         const id = this.#postings.liveId(expansion.term);
         if (id !== undefined) matches.push({ id, weight: expansion.weight, idfCap: exactIdf });
       }
-      if (matches.length > 0) byTerm.set(term, { word, count: 1, matches });
+      byTerm.set(term, { word, matches });
     }
-    return [...byTerm.values()];
+    return [...byTerm.values()].filter((queryTerm) => queryTerm.matches.length > 0);
   }
 }
 
@@ -175,7 +168,6 @@ export class Bm25Index implements LexicalIndex {
 
 interface QueryTerm {
   word: string;
-  count: number;
   matches: Array<{ id: number; weight: number; idfCap: number }>;
 }
 

@@ -16,6 +16,8 @@ export class DocumentStore {
   #totalLength: number[] = [];
   #withField: number[] = [];
   #dead = 0;
+  #version = 0;
+  #factors: { version: number; columns: Float64Array[] } | undefined;
 
   /** Number of live documents. */
   get size(): number {
@@ -44,6 +46,7 @@ export class DocumentStore {
   /** Store a new live document with its token count per field index; returns its slot. */
   add(key: string, lengths: ReadonlyMap<number, number>): number {
     const slot = this.#keys.length;
+    this.#version++;
     this.#keys.push(key);
     this.#slots.set(key, slot);
     this.#terms.push(EMPTY);
@@ -73,10 +76,6 @@ export class DocumentStore {
     return this.#keys[slot] ?? '';
   }
 
-  isLive(slot: number): boolean {
-    return this.#keys[slot] !== undefined;
-  }
-
   termsOf(slot: number): Int32Array {
     return this.#terms[slot] ?? EMPTY;
   }
@@ -89,6 +88,7 @@ export class DocumentStore {
   delete(slot: number): void {
     const key = this.#keys[slot];
     if (key === undefined) return;
+    this.#version++;
     this.#slots.delete(key);
     this.#keys[slot] = undefined;
     this.#terms[slot] = EMPTY;
@@ -127,16 +127,27 @@ export class DocumentStore {
     this.#terms = terms;
     this.#lengths = lengths;
     this.#dead = 0;
+    this.#version++;
   }
 
-  /** Each field's weight by index (1 when the field is not named in `weights`). */
-  fieldWeights(weights: Readonly<Record<string, number>>): number[] {
-    return this.#fieldNames.map((name) => (Object.hasOwn(weights, name) ? weights[name]! : 1));
-  }
-
-  /** Mean token count of each field over the live documents that have it. */
-  averageLengths(): number[] {
-    return this.#totalLength.map((total, field) => total / Math.max(1, this.#withField[field]!));
+  /**
+   * Per field, per slot: the field weight divided by the BM25 length norm `1 - b + b * length / average`
+   * (0 for dead slots), so a posting scores as `factor * tf`. Cached until a document is added or removed.
+   */
+  lengthFactors(options: { weights: Readonly<Record<string, number>>; b: number }): Float64Array[] {
+    if (this.#factors?.version === this.#version) return this.#factors.columns;
+    const { weights, b } = options;
+    const columns = this.#fieldNames.map((name, field) => {
+      const weight = Object.hasOwn(weights, name) ? weights[name]! : 1;
+      const average = this.#totalLength[field]! / Math.max(1, this.#withField[field]!) || 1;
+      const column = new Float64Array(this.#keys.length);
+      for (let slot = 0; slot < column.length; slot++) {
+        if (this.#keys[slot] !== undefined) column[slot] = weight / (1 - b + (b * this.fieldLength(field, slot)) / average);
+      }
+      return column;
+    });
+    this.#factors = { version: this.#version, columns };
+    return columns;
   }
 
   /** Field names by index. */

@@ -1,5 +1,9 @@
-/** Postings pack a field index and a term frequency into one integer: `field * FIELD_SHIFT + tf`. */
-export const FIELD_SHIFT = 65536;
+/** Postings pack a field index and a term frequency into one integer: `field << FIELD_BITS | tf`. */
+export const FIELD_BITS = 16;
+/** `2 ** FIELD_BITS`: the packed value is `field * FIELD_SHIFT + tf`. */
+export const FIELD_SHIFT = 2 ** FIELD_BITS;
+/** Mask of the term frequency bits. */
+export const TF_MASK = FIELD_SHIFT - 1;
 
 /**
  * The inverted index behind `Bm25Index`: a term dictionary with document frequencies and, per term, a

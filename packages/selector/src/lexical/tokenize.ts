@@ -27,9 +27,13 @@ export interface TokenizeOptions {
  */
 export function tokenize(text: string, options: TokenizeOptions): Token[] {
   const tokens: Token[] = [];
-  const normalised = text.normalize('NFKC').replace(APOSTROPHES, '');
+  const normalised = (ASCII.test(text) ? text : text.normalize('NFKC')).replace(APOSTROPHES, '');
   for (const match of normalised.matchAll(COMPOUND)) {
     const compound = match[0];
+    if (LOWERCASE_WORD.test(compound)) {
+      pushWord(tokens, compound, options);
+      continue;
+    }
     const pieces = compound.split(SEPARATORS).flatMap((part) => part.split(CASE_OR_DIGIT_BOUNDARY));
     for (const piece of pieces) pushWord(tokens, piece.toLowerCase(), options);
     if (pieces.length > 1) pushWord(tokens, pieces.join('').toLowerCase(), options);
@@ -39,6 +43,8 @@ export function tokenize(text: string, options: TokenizeOptions): Token[] {
 
 // --- internal ---
 
+const ASCII = /^[\x00-\x7f]*$/;
+const LOWERCASE_WORD = /^[a-z]+$/;
 const APOSTROPHES = /['\u2019]/g;
 // Letters (with combining marks) and digits, possibly joined by the separators of identifiers.
 const COMPOUND = /[\p{L}\p{M}\p{N}]+(?:[._-][\p{L}\p{M}\p{N}]+)*/gu;

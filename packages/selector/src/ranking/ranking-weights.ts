@@ -21,6 +21,9 @@ export interface RankingWeights {
   multiViewMaxViews: number;
   /** Multiplier on the similarity of learned views (prompts learned from usage). */
   learnedWeight: number;
+  /** Multi-sentence prompts: each sentence is embedded too, and a tool's dense score is the best of the whole
+   * prompt's and `segmentWeight` × each sentence's (0 turns sentence embedding off). */
+  segmentWeight: number;
   /** How many view hits to pull from the vector index, per requested tool. */
   viewsPerTool: number;
   /** Size of the candidate pool drawn from each side before fusion. */
@@ -48,6 +51,7 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = Object.freeze({
   multiViewWindow: 0.1,
   multiViewMaxViews: 3,
   learnedWeight: 1,
+  segmentWeight: 1,
   viewsPerTool: 8,
   poolSize: 50,
   exactNameFirst: true,

@@ -3,7 +3,7 @@ import type { RankingWeights } from './ranking-weights.js';
 import type { ScoredTool, ViewMatch } from './selection-context.js';
 
 /**
- * The dense evidence of one tool: the cosine of every view with the query (learned views scaled by
+ * The dense evidence of one tool: the cosine of every view with the query or its best sentence (learned views scaled by
  * `learnedWeight`), aggregated as the best view plus a small bonus for each further view that scores within
  * `multiViewWindow` of it (at most `multiViewMaxViews` of them).
  */
@@ -11,14 +11,18 @@ export function scoreToolViews(options: {
   index: RankingIndex;
   toolId: string;
   query: Float32Array;
+  /** Vectors of the prompt's sentences; each view takes its best match over the prompt and its sentences. */
+  segments?: readonly Float32Array[] | undefined;
   weights: RankingWeights;
 }): NonNullable<ScoredTool['dense']> {
   const { index, toolId, query, weights } = options;
+  const segments = options.segments ?? [];
   const views: ViewMatch[] = [];
   for (const view of index.views(toolId)) {
     const vector = index.vector(view.key);
     if (vector === undefined) continue;
-    const cosine = dot(query, vector);
+    let cosine = dot(query, vector);
+    for (const segment of segments) cosine = Math.max(cosine, weights.segmentWeight * dot(segment, vector));
     views.push({ key: view.key, similarity: view.kind === 'learned' ? cosine * weights.learnedWeight : cosine });
   }
   views.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1));

@@ -73,8 +73,11 @@ export interface SelectionContext {
   index: RankingIndex;
   /** Restrict ranking to these tool ids (unknown ids are reported as warnings). */
   candidateIds?: ReadonlySet<string>;
-  embedQuery: (text: string) => Promise<Float32Array>;
+  /** Embeds texts with the index's embedder (one batch). */
+  embedTexts: (texts: readonly string[]) => Promise<Float32Array[]>;
   queryVector?: Float32Array;
+  /** Vectors of the prompt's sentences when it has several (multi-intent prompts); dense takes the best. */
+  segmentVectors?: Float32Array[];
   /** Candidates by tool id, filled by the retrieval stages. */
   pool: Map<string, ScoredTool>;
   /** The ranked list, best first, once fusion has run; later stages reorder or cut it. */

@@ -30,10 +30,7 @@ export async function runSelection(options: {
     method: options.options.method ?? 'toolsift',
     weights: resolveRankingWeights({ ...options.defaults, ...options.options.weights }),
     index,
-    embedQuery: async (text) => {
-      const [vector] = await embedder.embed([text]);
-      return vector!;
-    },
+    embedTexts: (texts) => embedder.embed(texts),
     pool: new Map(),
     ranked: [],
     unavailable: [],

@@ -17,15 +17,21 @@ export const denseStage: SelectionStage = {
       for (const id of context.candidateIds) if (index.tool(id) !== undefined) toolIds.add(id);
     } else {
       const wanted = Math.max(context.k, weights.poolSize);
-      for (const hit of index.searchVectors(query, wanted * weights.viewsPerTool)) {
-        const toolId = index.view(hit.key)?.toolId;
-        if (toolId === undefined) continue;
-        toolIds.add(toolId);
-        if (toolIds.size >= wanted) break;
+      for (const vector of [query, ...(context.segmentVectors ?? [])]) {
+        let found = 0;
+        const seen = new Set<string>();
+        for (const hit of index.searchVectors(vector, wanted * weights.viewsPerTool)) {
+          const toolId = index.view(hit.key)?.toolId;
+          if (toolId === undefined || seen.has(toolId)) continue;
+          seen.add(toolId);
+          toolIds.add(toolId);
+          if (++found >= wanted) break;
+        }
       }
     }
+    const segments = context.segmentVectors;
     for (const toolId of toolIds) {
-      ensureScoredTool(context, toolId).dense = scoreToolViews({ index, toolId, query, weights });
+      ensureScoredTool(context, toolId).dense = scoreToolViews({ index, toolId, query, segments, weights });
     }
   },
 };

@@ -9,7 +9,13 @@ export const fuseStage: SelectionStage = {
     const query = context.queryVector;
     if (context.method !== 'bm25' && query !== undefined) {
       for (const tool of context.pool.values()) {
-        tool.dense ??= scoreToolViews({ index: context.index, toolId: tool.toolId, query, weights: context.weights });
+        tool.dense ??= scoreToolViews({
+          index: context.index,
+          toolId: tool.toolId,
+          query,
+          segments: context.segmentVectors,
+          weights: context.weights,
+        });
       }
     }
     const pool = [...context.pool.values()];
