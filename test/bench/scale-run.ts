@@ -52,8 +52,10 @@ if (values.phase === 'build') {
   const withEmbedding = await timeSelections(selector, measured);
   scale.setMode('replay');
   const withoutEmbedding = await timeSelections(selector, measured);
+  const words = measured.map((query) => query.split(/\s+/).length).sort((a, b) => a - b);
   report({
     reloadMs,
+    queryWords: words[Math.floor(words.length / 2)],
     withEmbedding,
     withoutEmbedding,
     rssMb: process.memoryUsage().rss / 2 ** 20,

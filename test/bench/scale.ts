@@ -96,6 +96,7 @@ interface Result {
   withEmbedding: Latency;
   withoutEmbedding: Latency;
   rssMb: number;
+  queryWords: number;
 }
 
 function runChild(args: string[]): Promise<Result> {
@@ -173,7 +174,8 @@ function renderReport(
     '- Build: `createSelector` on the catalog with an empty index folder (vector index, BM25 index, name matcher, save), ' +
       'cache lookups subtracted. Reload: `createSelector` again in a fresh process, the saved index verified and loaded.',
     '- Select: `selector.select(query, { k: 5 })` with the full engine and its rules, on ' +
-      `${values.queries} real queries (metatool, toolbench-stable, seal-tools) after 10 warm-up queries, in the ` +
+      `${values.queries} real queries (metatool, toolbench-stable, seal-tools; median ${results[0]?.serve.queryWords ?? '?'} words) ` +
+      'after 10 warm-up queries, in the ' +
       'serving process. "With" runs the real use-lite model on each query; "without" replays the same query vectors.',
     '- RSS serving: resident memory of the serving process after the queries; peak RSS building: of the build process.',
     '',

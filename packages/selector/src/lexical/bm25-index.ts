@@ -1,17 +1,17 @@
 import { DocumentStore } from './document-store.js';
 import type { LexicalDocument, LexicalHit, LexicalIndex } from './lexical-index.js';
 import { type LexicalSnapshot, restoreLexicalSnapshot, writeLexicalSnapshot } from './lexical-snapshot.js';
-import { FIELD_BITS, FIELD_SHIFT, PostingLists, TF_MASK } from './posting-lists.js';
+import { FIELD_SHIFT, PostingLists } from './posting-lists.js';
+import { QueryScorer } from './query-scorer.js';
 import type { ResolvedLexicalOptions } from './resolve-lexical-options.js';
 import { TermExpander } from './term-expander.js';
 import { type TokenizeOptions, tokenize } from './tokenize.js';
-import { selectTop } from './select-top.js';
 
 /**
  * BM25F over named fields: per term, a document's field frequencies are length-normalised per field,
  * weighted, summed, then saturated once (k1), so a word repeated across fields is not counted twice.
- * A query term also matches its fuzzy and prefix expansions at a discount and with at most the IDF of
- * the exact term, and each query term counts only its best match in a document: exact hits win ties.
+ * A query word missing from the vocabulary matches its fuzzy and prefix expansions instead, at a discount,
+ * and counts only its best expansion in each document.
  */
 export class Bm25Index implements LexicalIndex {
   readonly #options: ResolvedLexicalOptions;
@@ -19,8 +19,7 @@ export class Bm25Index implements LexicalIndex {
   readonly #postings = new PostingLists();
   readonly #documents = new DocumentStore();
   readonly #expander: TermExpander;
-  #bestForTerm = new Float64Array(0);
-  #total = new Float64Array(0);
+  readonly #scorer = new QueryScorer();
 
   constructor(options: ResolvedLexicalOptions) {
     this.#options = options;
@@ -78,53 +77,27 @@ export class Bm25Index implements LexicalIndex {
     if (k < 1 || this.size === 0) return [];
     const queryTerms = this.#analyseQuery(query);
     if (queryTerms.length === 0) return [];
-    const capacity = this.#documents.capacity;
-    if (this.#total.length < capacity) {
-      this.#total = new Float64Array(capacity);
-      this.#bestForTerm = new Float64Array(capacity);
-    }
-    const total = this.#total;
-    const best = this.#bestForTerm;
-    const { k1, b } = this.#options;
-    const factors = this.#documents.lengthFactors({ weights: this.#options.fieldWeights, b });
-    const touched: number[] = [];
-    for (const queryTerm of queryTerms) {
-      const touchedByTerm: number[] = [];
-      for (const { id, weight, idfCap } of queryTerm.matches) {
-        const scale = Math.min(this.#idf(id), idfCap) * weight * (k1 + 1);
-        const { data, length } = this.#postings.postings(id);
-        let index = 0;
-        while (index < length) {
-          const slot = data[index]!;
-          let frequency = 0;
-          for (; index < length && data[index] === slot; index += 2) {
-            const packed = data[index + 1]!;
-            frequency += factors[packed >>> FIELD_BITS]![slot]! * (packed & TF_MASK);
-          }
-          if (frequency === 0) continue; // a dead slot or a zero-weight field
-          const score = (scale * frequency) / (frequency + k1);
-          if (score > best[slot]!) {
-            if (best[slot] === 0) touchedByTerm.push(slot);
-            best[slot] = score;
-          }
-        }
-      }
-      for (const slot of touchedByTerm) {
-        if (total[slot] === 0) touched.push(slot);
-        total[slot]! += best[slot]!;
-        best[slot] = 0;
-      }
-    }
-    const top = selectTop({ slots: touched, scores: total, keyOf: (slot) => this.#documents.keyOf(slot), k });
-    const hits = top.map((slot) => ({
+    const { k1, b, fieldWeights } = this.#options;
+    const top = this.#scorer.score({
+      terms: queryTerms.map((queryTerm) =>
+        queryTerm.matches.map(({ id, weight }) => ({
+          ...this.#postings.postings(id),
+          scale: this.#idf(id) * weight * (k1 + 1),
+        })),
+      ),
+      factors: this.#documents.lengthFactors({ weights: fieldWeights, b }),
+      k1,
+      k,
+      capacity: this.#documents.capacity,
+      keyOf: (slot) => this.#documents.keyOf(slot),
+    });
+    return top.map(({ slot, score }) => ({
       key: this.#documents.keyOf(slot),
-      score: total[slot]!,
+      score,
       matchedTerms: queryTerms
         .filter((queryTerm) => queryTerm.matches.some(({ id }) => this.#postings.contains(id, slot)))
         .map((queryTerm) => queryTerm.word),
     }));
-    for (const slot of touched) total[slot] = 0;
-    return hits;
   }
 
   toJSON(): LexicalSnapshot {
@@ -144,20 +117,22 @@ export class Bm25Index implements LexicalIndex {
     return Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }
 
-  // Distinct query terms in order with the vocabulary terms they match. A repeated word counts once: on the
-  // seal-tools dev split, counting repeats instead lowered nDCG@10 from 0.914 to 0.883.
+  // Distinct query terms in order with the index terms they match. A repeated word counts once: on the
+  // seal-tools dev split, counting repeats instead lowered nDCG@10 from 0.914 to 0.883. Only words missing
+  // from the vocabulary are expanded: expanding known words too changed nDCG@10 by under 0.003 on the dev
+  // data and multiplied the postings scanned (see bench/results/lexical-bakeoff.md).
   #analyseQuery(query: string): QueryTerm[] {
     const byTerm = new Map<string, QueryTerm>();
     for (const { term, word } of tokenize(query, this.#tokenizeOptions)) {
       if (byTerm.has(term)) continue;
       const exactId = this.#postings.liveId(term);
-      const exactIdf = exactId === undefined ? Number.POSITIVE_INFINITY : this.#idf(exactId);
-      const matches: QueryTerm['matches'] = [];
-      if (exactId !== undefined) matches.push({ id: exactId, weight: 1, idfCap: exactIdf });
-      for (const expansion of this.#expander.expand(term)) {
-        const id = this.#postings.liveId(expansion.term);
-        if (id !== undefined) matches.push({ id, weight: expansion.weight, idfCap: exactIdf });
-      }
+      const matches =
+        exactId !== undefined
+          ? [{ id: exactId, weight: 1 }]
+          : this.#expander.expand(term).map((expansion) => ({
+              id: this.#postings.liveId(expansion.term)!,
+              weight: expansion.weight,
+            }));
       byTerm.set(term, { word, matches });
     }
     return [...byTerm.values()].filter((queryTerm) => queryTerm.matches.length > 0);
@@ -168,7 +143,7 @@ export class Bm25Index implements LexicalIndex {
 
 interface QueryTerm {
   word: string;
-  matches: Array<{ id: number; weight: number; idfCap: number }>;
+  matches: Array<{ id: number; weight: number }>;
 }
 
 const MAX_TF = FIELD_SHIFT - 1;
