@@ -165,10 +165,20 @@ const METHODS: Method[] = [
 ];
 
 const DATASETS: Dataset[] = [
-  { label: 'metatool single (every 5th)', folder: 'metatool', select: nth('single', 0), useCandidates: false },
+  {
+    label: 'metatool single (every 5th)',
+    folder: 'metatool',
+    select: nth('single', 0),
+    useCandidates: false,
+  },
   { label: 'metatool multi', folder: 'metatool', select: split('multi'), useCandidates: false },
   { label: 'toolbench-stable (full catalog)', folder: 'toolbench-stable', select: all, useCandidates: false },
-  { label: 'toolbench-stable (within candidates)', folder: 'toolbench-stable', select: all, useCandidates: true },
+  {
+    label: 'toolbench-stable (within candidates)',
+    folder: 'toolbench-stable',
+    select: all,
+    useCandidates: true,
+  },
   { label: 'seal-tools test', folder: 'seal-tools', select: (q) => q.split !== 'dev', useCandidates: false },
   { label: 'gorilla-apibench', folder: 'gorilla-apibench', select: all, useCandidates: false },
   { label: 'toolalpaca', folder: 'toolalpaca', select: all, useCandidates: false },
@@ -178,7 +188,12 @@ const DATASETS: Dataset[] = [
 ];
 
 const TUNING: Dataset[] = [
-  { label: 'metatool single (index % 5 = 1)', folder: 'metatool', select: nth('single', 1), useCandidates: false },
+  {
+    label: 'metatool single (index % 5 = 1)',
+    folder: 'metatool',
+    select: nth('single', 1),
+    useCandidates: false,
+  },
   { label: 'seal-tools dev', folder: 'seal-tools', select: split('dev'), useCandidates: false },
 ];
 
@@ -211,7 +226,8 @@ async function tune(): Promise<void> {
   }
   for (const k1 of [0.9, 1.5, 2]) grid.push([`k1 ${k1}`, { k1 }]);
   for (const b of [0.5, 0.9]) grid.push([`b ${b}`, { b }]);
-  for (const weight of [0.3, 0.7]) grid.push([`fuzzy+prefix weight ${weight}`, { fuzzy: { weight }, prefix: { weight } }]);
+  for (const weight of [0.3, 0.7])
+    grid.push([`fuzzy+prefix weight ${weight}`, { fuzzy: { weight }, prefix: { weight } }]);
   grid.push(['no stop words', { stopWords: [] }]);
   for (const dataset of TUNING) {
     const { docs, queries } = load(dataset);
@@ -230,7 +246,10 @@ function measureScale(size: number): string[] {
   const docs = Array.from({ length: size }, (_, number) => {
     const source = sources[number % sources.length]!;
     const copy = Math.floor(number / sources.length);
-    return { key: `${source.key}#${copy}`, fields: { ...source.fields, name: `${source.fields.name} copy${copy}` } };
+    return {
+      key: `${source.key}#${copy}`,
+      fields: { ...source.fields, name: `${source.fields.name} copy${copy}` },
+    };
   });
   const queries = load(DATASETS[4]!).queries.slice(0, 300);
   const memory = () => {
@@ -313,7 +332,12 @@ function load(dataset: Dataset): { docs: Doc[]; queries: Query[] } {
   return { docs, queries };
 }
 
-async function evaluate(method: Method, docs: Doc[], queries: Query[], useCandidates: boolean): Promise<Scores> {
+async function evaluate(
+  method: Method,
+  docs: Doc[],
+  queries: Query[],
+  useCandidates: boolean,
+): Promise<Scores> {
   const searcher = await method.build(docs);
   const totals = { top1: 0, recall5: 0, recall10: 0, ndcg10: 0 };
   const started = performance.now();
@@ -375,9 +399,15 @@ function render(results: Map<string, Map<string, Scores>>): string {
   ];
   for (const [dataset, row] of results) {
     const queries = [...row.values()][0]?.queries ?? 0;
-    lines.push('', `## ${dataset} (${queries} queries)`, '', '| method | top-1 | R@5 | R@10 | nDCG@10 | ms/query |');
+    lines.push(
+      '',
+      `## ${dataset} (${queries} queries)`,
+      '',
+      '| method | top-1 | R@5 | R@10 | nDCG@10 | ms/query |',
+    );
     lines.push('|---|---|---|---|---|---|');
-    for (const [label, scores] of row) lines.push(`| ${label} | ${format(scores)} | ${scores.msPerQuery.toFixed(2)} |`);
+    for (const [label, scores] of row)
+      lines.push(`| ${label} | ${format(scores)} | ${scores.msPerQuery.toFixed(2)} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,3 +1,4 @@
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { DocumentStore } from './document-store.js';
 import type { LexicalDocument, LexicalHit, LexicalIndex } from './lexical-index.js';
 import { type LexicalSnapshot, restoreLexicalSnapshot, writeLexicalSnapshot } from './lexical-snapshot.js';
@@ -24,7 +25,11 @@ export class Bm25Index implements LexicalIndex {
   constructor(options: ResolvedLexicalOptions) {
     this.#options = options;
     this.#tokenizeOptions = { stopWords: new Set(options.stopWords), isStemming: options.stem };
-    this.#expander = new TermExpander({ vocabulary: this.#postings, fuzzy: options.fuzzy, prefix: options.prefix });
+    this.#expander = new TermExpander({
+      vocabulary: this.#postings,
+      fuzzy: options.fuzzy,
+      prefix: options.prefix,
+    });
   }
 
   /** Rebuild an index from a validated snapshot. */
@@ -44,8 +49,10 @@ export class Bm25Index implements LexicalIndex {
       const terms = new Map<string, number[]>();
       const lengths = new Map<number, number>();
       for (const name of Object.keys(document.fields).sort()) {
+        const text = document.fields[name];
+        if (typeof text !== 'string') throw notText(document.key, name, text);
         const field = this.#documents.fieldIndex(name);
-        const tokens = tokenize(document.fields[name] ?? '', this.#tokenizeOptions);
+        const tokens = tokenize(text, this.#tokenizeOptions);
         lengths.set(field, (lengths.get(field) ?? 0) + tokens.length);
         for (const { term } of tokens) {
           const entries = terms.get(term) ?? [];
@@ -60,7 +67,11 @@ export class Bm25Index implements LexicalIndex {
       for (const [term, entries] of terms) {
         const id = this.#postings.idOf(term);
         for (let index = 0; index < entries.length; index += 2) {
-          this.#postings.append(id, slot, entries[index]! * FIELD_SHIFT + Math.min(entries[index + 1]!, MAX_TF));
+          this.#postings.append(
+            id,
+            slot,
+            entries[index]! * FIELD_SHIFT + Math.min(entries[index + 1]!, MAX_TF),
+          );
         }
         this.#postings.changeDocumentFrequency(id, 1);
         termIds[position++] = id;
@@ -101,7 +112,11 @@ export class Bm25Index implements LexicalIndex {
   }
 
   toJSON(): LexicalSnapshot {
-    return writeLexicalSnapshot({ options: this.#options, documents: this.#documents, postings: this.#postings });
+    return writeLexicalSnapshot({
+      options: this.#options,
+      documents: this.#documents,
+      postings: this.#postings,
+    });
   }
 
   #removeOne(key: string): void {
@@ -147,3 +162,11 @@ interface QueryTerm {
 }
 
 const MAX_TF = FIELD_SHIFT - 1;
+
+function notText(key: string, field: string, value: unknown): ToolsiftError {
+  return new ToolsiftError(
+    ErrorCode.UsageError,
+    `Lexical document "${key}" has a non-text field "${field}" (${value === null ? 'null' : typeof value}). Field values must be strings.`,
+    { key, field },
+  );
+}

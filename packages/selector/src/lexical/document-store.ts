@@ -108,7 +108,8 @@ export class DocumentStore {
   compact(postings: PostingLists): void {
     const slotMap = new Int32Array(this.#keys.length).fill(-1);
     let next = 0;
-    for (let slot = 0; slot < this.#keys.length; slot++) if (this.#keys[slot] !== undefined) slotMap[slot] = next++;
+    for (let slot = 0; slot < this.#keys.length; slot++)
+      if (this.#keys[slot] !== undefined) slotMap[slot] = next++;
     const termMap = postings.compact(slotMap);
     const keys: string[] = [];
     const terms: Int32Array[] = [];
@@ -142,7 +143,8 @@ export class DocumentStore {
       const average = this.#totalLength[field]! / Math.max(1, this.#withField[field]!) || 1;
       const column = new Float64Array(this.#keys.length);
       for (let slot = 0; slot < column.length; slot++) {
-        if (this.#keys[slot] !== undefined) column[slot] = weight / (1 - b + (b * this.fieldLength(field, slot)) / average);
+        if (this.#keys[slot] !== undefined)
+          column[slot] = weight / (1 - b + (b * this.fieldLength(field, slot)) / average);
       }
       return column;
     });

@@ -61,7 +61,11 @@ export function writeLexicalSnapshot(parts: {
 /** Check that `value` is a snapshot this version can load; throws INDEX_CORRUPT naming the first problem. */
 export function readLexicalSnapshot(value: unknown): LexicalSnapshot {
   const snapshot = value as Partial<LexicalSnapshot> | null;
-  ensure(isRecord(snapshot) && snapshot.format === 'toolsift-lexical', 'format', 'not a toolsift lexical snapshot');
+  ensure(
+    isRecord(snapshot) && snapshot.format === 'toolsift-lexical',
+    'format',
+    'not a toolsift lexical snapshot',
+  );
   ensure(snapshot.version === LEXICAL_SNAPSHOT_VERSION, 'version', `expected ${LEXICAL_SNAPSHOT_VERSION}`);
   ensure(snapshot.tokenizer === TOKENIZER_VERSION, 'tokenizer', `expected ${TOKENIZER_VERSION}`);
   checkOptions(snapshot.options);
@@ -69,13 +73,23 @@ export function readLexicalSnapshot(value: unknown): LexicalSnapshot {
   ensure(isUniqueStrings(fields), 'fields', 'expected distinct strings');
   ensure(isUniqueStrings(keys), 'keys', 'expected distinct strings');
   ensure(isUniqueStrings(terms), 'terms', 'expected distinct strings');
-  ensure(Array.isArray(lengths) && lengths.length === fields.length, 'lengths', 'expected one array per field');
+  ensure(
+    Array.isArray(lengths) && lengths.length === fields.length,
+    'lengths',
+    'expected one array per field',
+  );
   lengths.forEach((column, field) => {
     const isValid = Array.isArray(column) && column.length === keys.length && column.every(isCount);
     ensure(isValid, `lengths[${field}]`, 'expected a token count per document');
   });
-  ensure(Array.isArray(postings) && postings.length === terms.length, 'postings', 'expected one list per term');
-  postings.forEach((list, term) => checkPostings(list, { fields: fields.length, documents: keys.length, term }));
+  ensure(
+    Array.isArray(postings) && postings.length === terms.length,
+    'postings',
+    'expected one list per term',
+  );
+  postings.forEach((list, term) => {
+    checkPostings(list, { fields: fields.length, documents: keys.length, term });
+  });
   return snapshot as LexicalSnapshot;
 }
 
@@ -91,23 +105,28 @@ export function restoreLexicalSnapshot(parts: {
     documents.add(key, new Map(fields.map((field, index) => [field, snapshot.lengths[index]![number]!]))),
   );
   const termsOf: number[][] = slots.map(() => []);
-  snapshot.terms.forEach((term, index) => {
-    const id = postings.idOf(term);
+  for (let index = 0; index < snapshot.terms.length; index++) {
     const list = snapshot.postings[index]!;
+    const data = new Int32Array(list.length);
     let number = 0;
+    let documentFrequency = 0;
     for (let position = 0; position < list.length; position += 2) {
       const delta = list[position]!;
       number += delta;
-      const packed = list[position + 1]!;
-      const field = fields[Math.floor(packed / FIELD_SHIFT)]!;
-      postings.append(id, slots[number]!, field * FIELD_SHIFT + (packed % FIELD_SHIFT));
       if (delta > 0 || position === 0) {
-        postings.changeDocumentFrequency(id, 1);
-        termsOf[number]!.push(id);
+        documentFrequency++;
+        termsOf[number]!.push(index);
       }
+      const packed = list[position + 1]!;
+      data[position] = slots[number]!;
+      data[position + 1] = fields[Math.floor(packed / FIELD_SHIFT)]! * FIELD_SHIFT + (packed % FIELD_SHIFT);
     }
+    // Term ids follow snapshot order because the store starts empty.
+    postings.load(snapshot.terms[index]!, data, documentFrequency);
+  }
+  slots.forEach((slot, number) => {
+    documents.setTerms(slot, Int32Array.from(termsOf[number]!));
   });
-  slots.forEach((slot, number) => documents.setTerms(slot, Int32Array.from(termsOf[number]!)));
 }
 
 // --- internal ---
@@ -126,7 +145,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isUniqueStrings(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string') && new Set(value).size === value.length;
+  return (
+    Array.isArray(value) &&
+    value.every((item) => typeof item === 'string') &&
+    new Set(value).size === value.length
+  );
 }
 
 function isCount(value: unknown): value is number {
@@ -136,7 +159,8 @@ function isCount(value: unknown): value is number {
 function checkOptions(value: unknown): asserts value is ResolvedLexicalOptions {
   const options = value as Partial<ResolvedLexicalOptions> | undefined;
   const isRule = (rule: unknown) =>
-    rule === null || (isRecord(rule) && typeof rule.minLength === 'number' && typeof rule.weight === 'number');
+    rule === null ||
+    (isRecord(rule) && typeof rule.minLength === 'number' && typeof rule.weight === 'number');
   const isValid =
     isRecord(options) &&
     isRecord(options.fieldWeights) &&
@@ -159,7 +183,11 @@ function checkOptions(value: unknown): asserts value is ResolvedLexicalOptions {
 // Pairs (delta, field × 65536 + tf): documents ascending, fields ascending within a document.
 function checkPostings(list: unknown, bounds: { fields: number; documents: number; term: number }): void {
   const path = `postings[${bounds.term}]`;
-  ensure(Array.isArray(list) && list.length > 0 && list.length % 2 === 0, path, 'expected (document, field) pairs');
+  ensure(
+    Array.isArray(list) && list.length > 0 && list.length % 2 === 0,
+    path,
+    'expected (document, field) pairs',
+  );
   let number = 0;
   let lastField = -1;
   for (let position = 0; position < list.length; position += 2) {
@@ -169,7 +197,8 @@ function checkPostings(list: unknown, bounds: { fields: number; documents: numbe
     if (delta > 0 || position === 0) lastField = -1;
     number += delta;
     const field = Math.floor(packed / FIELD_SHIFT);
-    const isValid = number < bounds.documents && field < bounds.fields && field > lastField && packed % FIELD_SHIFT > 0;
+    const isValid =
+      number < bounds.documents && field < bounds.fields && field > lastField && packed % FIELD_SHIFT > 0;
     ensure(isValid, `${path}[${position}]`, 'posting out of range or out of order');
     lastField = field;
   }

@@ -31,7 +31,8 @@ export class PostingLists {
 
   /** Every term with a document frequency > 0. */
   *liveTerms(): IterableIterator<string> {
-    for (let id = 0; id < this.#terms.length; id++) if ((this.#documentFrequency[id] ?? 0) > 0) yield this.#terms[id]!;
+    for (let id = 0; id < this.#terms.length; id++)
+      if ((this.#documentFrequency[id] ?? 0) > 0) yield this.#terms[id]!;
   }
 
   /** The term id for `term`, created if needed. */
@@ -73,6 +74,18 @@ export class PostingLists {
     data[length] = slot;
     data[length + 1] = packed;
     this.#lengths[id] = length + 2;
+  }
+
+  /** Add a new term with its whole posting list (snapshot loading); returns the term id. */
+  load(term: string, data: Int32Array, documentFrequency: number): number {
+    const id = this.#terms.length;
+    this.#ids.set(term, id);
+    this.#terms.push(term);
+    this.#documentFrequency.push(documentFrequency);
+    this.#data.push(data);
+    this.#lengths.push(data.length);
+    this.#version++;
+    return id;
   }
 
   /** The posting pairs of term `id` (read `length` entries of `data`, which may be longer). */

@@ -56,11 +56,13 @@ export class QueryScorer {
         }
         if (touched.length < k) continue;
         const threshold = kthLargest(touched, total, k);
-        if (threshold > remaining) candidates = touched.filter((slot) => total[slot]! + remaining >= threshold);
+        if (threshold > remaining)
+          candidates = touched.filter((slot) => total[slot]! + remaining >= threshold);
       } else {
         for (const slot of candidates) {
           let contribution = 0;
-          for (const list of term.lists) contribution = Math.max(contribution, lookup({ list, factors, k1, slot }));
+          for (const list of term.lists)
+            contribution = Math.max(contribution, lookup({ list, factors, k1, slot }));
           total[slot]! += contribution;
         }
         const threshold = kthLargest(candidates, total, k);

@@ -31,7 +31,11 @@ export class TermExpander {
   #alphabet: string[] = [];
   #cache = new Map<string, TermExpansion[]>();
 
-  constructor(options: { vocabulary: Vocabulary; fuzzy: ExpansionRule | null; prefix: ExpansionRule | null }) {
+  constructor(options: {
+    vocabulary: Vocabulary;
+    fuzzy: ExpansionRule | null;
+    prefix: ExpansionRule | null;
+  }) {
     this.#vocabulary = options.vocabulary;
     this.#fuzzy = options.fuzzy;
     this.#prefix = options.prefix;
@@ -100,7 +104,8 @@ export class TermExpander {
       const tail = chars.slice(index).join('');
       const rest = chars.slice(index + 1).join('');
       if (index < chars.length) check(head + rest);
-      if (index + 1 < chars.length) check(head + chars[index + 1]! + chars[index]! + chars.slice(index + 2).join(''));
+      if (index + 1 < chars.length)
+        check(head + chars[index + 1]! + chars[index]! + chars.slice(index + 2).join(''));
       for (const letter of this.#alphabet) {
         check(head + letter + tail);
         if (index < chars.length && letter !== chars[index]) check(head + letter + rest);

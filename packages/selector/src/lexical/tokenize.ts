@@ -43,7 +43,7 @@ export function tokenize(text: string, options: TokenizeOptions): Token[] {
 
 // --- internal ---
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 const LOWERCASE_WORD = /^[a-z]+$/;
 const APOSTROPHES = /['\u2019]/g;
 // Letters (with combining marks) and digits, possibly joined by the separators of identifiers.

@@ -3,7 +3,19 @@ import { describe, expect, test } from 'vitest';
 import { createLexicalIndex, loadLexicalIndex } from '../../src/lexical/create-lexical-index.js';
 import type { LexicalDocument } from '../../src/lexical/lexical-index.js';
 
-const WORDS = ['weather', 'forecast', 'calendar', 'event', 'email', 'send', 'label', 'lapel', 'format', 'form', 'data'];
+const WORDS = [
+  'weather',
+  'forecast',
+  'calendar',
+  'event',
+  'email',
+  'send',
+  'label',
+  'lapel',
+  'format',
+  'form',
+  'data',
+];
 const text = fc.array(fc.constantFrom(...WORDS), { maxLength: 6 }).map((words) => words.join(' '));
 const corpus = fc.uniqueArray(
   fc.record({ key: fc.string({ minLength: 1, maxLength: 4 }), name: text, description: text }),
@@ -13,7 +25,9 @@ const query = fc.array(fc.constantFrom(...WORDS, 'wether', 'calen', 'the'), { mi
 
 function build(documents: ReadonlyArray<{ key: string; name: string; description: string }>) {
   const index = createLexicalIndex();
-  index.upsert(documents.map(({ key, name, description }): LexicalDocument => ({ key, fields: { name, description } })));
+  index.upsert(
+    documents.map(({ key, name, description }): LexicalDocument => ({ key, fields: { name, description } })),
+  );
   return index;
 }
 
@@ -24,10 +38,15 @@ describe('lexical index invariants', () => {
         const forward = build(documents);
         const hits = forward.search(words.join(' '), 10);
         expect(build([...documents].reverse()).search(words.join(' '), 10)).toEqual(hits);
-        expect(loadLexicalIndex(JSON.parse(JSON.stringify(forward))).search(words.join(' '), 10)).toEqual(hits);
+        expect(loadLexicalIndex(JSON.parse(JSON.stringify(forward))).search(words.join(' '), 10)).toEqual(
+          hits,
+        );
         for (let index = 1; index < hits.length; index++) {
           const [previous, current] = [hits[index - 1]!, hits[index]!];
-          expect(previous.score > current.score || (previous.score === current.score && previous.key < current.key)).toBe(true);
+          expect(
+            previous.score > current.score ||
+              (previous.score === current.score && previous.key < current.key),
+          ).toBe(true);
         }
         for (const hit of hits) expect(hit.score).toBeGreaterThan(0);
       }),

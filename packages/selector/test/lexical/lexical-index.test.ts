@@ -4,7 +4,10 @@ import type { LexicalDocument, LexicalIndex } from '../../src/lexical/lexical-in
 
 const TOOLS: LexicalDocument[] = [
   { key: 'weather', fields: { name: 'get_weather', description: 'Current weather and forecast for a city' } },
-  { key: 'calendar', fields: { name: 'create_calendar_event', description: 'Create an event in the calendar' } },
+  {
+    key: 'calendar',
+    fields: { name: 'create_calendar_event', description: 'Create an event in the calendar' },
+  },
   { key: 'email', fields: { name: 'send_email', description: 'Send an email message to a contact' } },
   { key: 'spam', fields: { name: 'check_spam', description: 'Decide whether an email message is spam' } },
   { key: 'label', fields: { name: 'print_label', description: 'Print a shipping label' } },
@@ -148,7 +151,10 @@ describe('createLexicalIndex: updates', () => {
   test('after many removals and re-adds, results equal a fresh build', () => {
     const documents = Array.from({ length: 300 }, (_, number) => ({
       key: `tool-${String(number).padStart(3, '0')}`,
-      fields: { name: `tool ${number % 7}`, description: `word${number % 11} shared text ${number % 3 ? 'extra' : ''}` },
+      fields: {
+        name: `tool ${number % 7}`,
+        description: `word${number % 11} shared text ${number % 3 ? 'extra' : ''}`,
+      },
     }));
     const index = indexOf(documents);
     index.remove(documents.filter((_, number) => number % 3 !== 0).map((document) => document.key));
@@ -203,6 +209,14 @@ describe('createLexicalIndex: edges and snapshots', () => {
     ['fuzzy.weight', { fuzzy: { weight: 3 } }],
   ])('an out-of-range %s throws USAGE_ERROR', (_, options) => {
     expect(() => createLexicalIndex(options)).toThrow(expect.objectContaining({ code: 'USAGE_ERROR' }));
+  });
+
+  test('a non-text field value throws USAGE_ERROR naming the document and field', () => {
+    const index = createLexicalIndex();
+    const document = { key: 'bad', fields: { name: 42 } } as unknown as LexicalDocument;
+    expect(() => index.upsert([document])).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: Lexical document "bad" has a non-text field "name" (number). Field values must be strings.]`,
+    );
   });
 
   test('the out-of-range message names the option and the range', () => {

@@ -24,12 +24,20 @@ describe('loadLexicalIndex: corrupt snapshots', () => {
     ['lengths not per field', (value) => ({ ...value, lengths: [] })],
     ['a length per document missing', (value) => ({ ...value, lengths: value.lengths.map(() => [1]) })],
     ['postings not per term', (value) => ({ ...value, postings: value.postings.slice(1) })],
-    ['a posting past the last document', (value) => ({ ...value, postings: value.postings.map(() => [5, 1]) })],
-    ['a posting with an unknown field', (value) => ({ ...value, postings: value.postings.map(() => [0, 9 * 65536 + 1]) })],
+    [
+      'a posting past the last document',
+      (value) => ({ ...value, postings: value.postings.map(() => [5, 1]) }),
+    ],
+    [
+      'a posting with an unknown field',
+      (value) => ({ ...value, postings: value.postings.map(() => [0, 9 * 65536 + 1]) }),
+    ],
     ['a posting with zero frequency', (value) => ({ ...value, postings: value.postings.map(() => [0, 0]) })],
     ['a truncated posting', (value) => ({ ...value, postings: value.postings.map(() => [0]) })],
   ])('%s → INDEX_CORRUPT', (_, corrupt) => {
-    expect(() => loadLexicalIndex(corrupt(snapshot()))).toThrow(expect.objectContaining({ code: 'INDEX_CORRUPT' }));
+    expect(() => loadLexicalIndex(corrupt(snapshot()))).toThrow(
+      expect.objectContaining({ code: 'INDEX_CORRUPT' }),
+    );
   });
 
   test('the message names where the snapshot is wrong', () => {
@@ -44,6 +52,10 @@ describe('loadLexicalIndex: corrupt snapshots', () => {
   });
 
   test('a valid snapshot loads', () => {
-    expect(loadLexicalIndex(snapshot()).search('wether', 5).map((hit) => hit.key)).toEqual(['weather']);
+    expect(
+      loadLexicalIndex(snapshot())
+        .search('wether', 5)
+        .map((hit) => hit.key),
+    ).toEqual(['weather']);
   });
 });

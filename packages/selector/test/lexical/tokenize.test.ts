@@ -21,7 +21,11 @@ describe('tokenize', () => {
     ['one-letter pieces dropped, compound kept', 'getX', ['get', 'getx']],
     ['NFKC folds ligatures and full-width forms', 'ﬁle ＡＰＩ', ['file', 'api']],
     ['non-Latin letters kept', 'Ünïcode Привет', ['ünïcode', 'привет']],
-    ['URL path pieces', 'GET /movie/{movie_id}/credits', ['get', 'movie', 'movie', 'id', 'movieid', 'credits']],
+    [
+      'URL path pieces',
+      'GET /movie/{movie_id}/credits',
+      ['get', 'movie', 'movie', 'id', 'movieid', 'credits'],
+    ],
     ['only punctuation and stop words', 'the ... a, of!', []],
     ['empty text', '', []],
   ])('%s: %j', (_, text, expected) => {
