@@ -8,7 +8,7 @@
  * seal-tools dev split only; the table reports metatool single index % 5 === 0, the other splits and datasets.
  * Libraries get our tokenizer and stop list in their "tuned" rows, so those rows compare ranking engines.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
@@ -198,7 +198,7 @@ const TUNING: Dataset[] = [
 ];
 
 async function main(): Promise<void> {
-  if (process.argv.includes('--tune')) return tune();
+  if (process.argv.includes('--tune')) return void console.log(await tune());
   const scale = measureScale(100_000);
   console.log(scale.join('\n'));
   if (process.argv.includes('--scale')) return;
@@ -213,29 +213,51 @@ async function main(): Promise<void> {
     }
     results.set(dataset.label, row);
   }
-  writeFileSync(OUTPUT, `${render(results)}\n## Scale (toolsift defaults)\n\n${scale.join('\n')}\n`);
+  const tuning = await tune();
+  // Hand-written notes (from "## Notes" on) survive regeneration.
+  const previous = existsSync(OUTPUT) ? readFileSync(OUTPUT, 'utf8') : '';
+  const notes = previous.includes('\n## Notes') ? previous.slice(previous.indexOf('\n## Notes')) : '';
+  const scaleSection = `## Scale (toolsift defaults, synthetic catalog)\n\n${scale.join('\n')}\n`;
+  writeFileSync(OUTPUT, `${render(results)}\n${tuning}\n${scaleSection}${notes}`);
   console.log(`wrote ${OUTPUT.pathname}`);
 }
 
-async function tune(): Promise<void> {
-  const grid: Array<[string, LexicalIndexOptions]> = [];
+// Option grid on the tuning data only; returns a markdown section (nDCG@10, and top-1 for metatool).
+async function tune(): Promise<string> {
+  const grid: Array<[string, LexicalIndexOptions]> = [['defaults', defaultOptions]];
   for (const name of [2, 3, 4]) {
     for (const description of [1, 1.5, 2]) {
-      grid.push([`name ${name} description ${description}`, { fieldWeights: { name, description } }]);
+      grid.push([`name ${name}, description ${description}`, { fieldWeights: { name, description } }]);
     }
   }
   for (const k1 of [0.9, 1.5, 2]) grid.push([`k1 ${k1}`, { k1 }]);
   for (const b of [0.5, 0.9]) grid.push([`b ${b}`, { b }]);
-  for (const weight of [0.3, 0.7])
-    grid.push([`fuzzy+prefix weight ${weight}`, { fuzzy: { weight }, prefix: { weight } }]);
+  for (const weight of [0.3, 0.7]) {
+    grid.push([`fuzzy + prefix weight ${weight}`, { fuzzy: { weight }, prefix: { weight } }]);
+  }
+  grid.push(['no stemming', { stem: false }], ['no fuzzy / prefix', { fuzzy: false, prefix: false }]);
   grid.push(['no stop words', { stopWords: [] }]);
+  const columns = new Map<string, Scores[]>();
   for (const dataset of TUNING) {
     const { docs, queries } = load(dataset);
-    for (const [label, options] of [['defaults', defaultOptions] as const, ...grid]) {
+    for (const [label, options] of grid) {
       const scores = await evaluate(ours(label, options), docs, queries, false);
-      console.log(`${dataset.label} | ${label} | ${format(scores)}`);
+      columns.set(label, [...(columns.get(label) ?? []), scores]);
+      console.log(`tuning | ${dataset.label} | ${label} | ${format(scores)}`);
     }
   }
+  const header = TUNING.map((dataset) => `${dataset.label} top-1 | ${dataset.label} nDCG@10`).join(' | ');
+  return [
+    '## Tuning grid (tuning data only: metatool single index % 5 = 1, seal-tools dev)',
+    '',
+    `| toolsift options (field weights: name 3, description 1.5 unless set) | ${header} |`,
+    `|---|${TUNING.map(() => '---|---').join('|')}|`,
+    ...[...columns].map(
+      ([label, scores]) =>
+        `| ${label} | ${scores.map((score) => `${score.top1.toFixed(3)} | ${score.ndcg10.toFixed(3)}`).join(' | ')} |`,
+    ),
+    '',
+  ].join('\n');
 }
 
 // Synthetic catalog: the tools of four datasets repeated with a per-copy word until `size` documents.

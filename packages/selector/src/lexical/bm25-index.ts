@@ -44,15 +44,14 @@ export class Bm25Index implements LexicalIndex {
   }
 
   upsert(documents: readonly LexicalDocument[]): void {
+    checkDocuments(documents); // before any change, so a bad batch leaves the index as it was
     for (const document of documents) {
       this.#removeOne(document.key);
       const terms = new Map<string, number[]>();
       const lengths = new Map<number, number>();
       for (const name of Object.keys(document.fields).sort()) {
-        const text = document.fields[name];
-        if (typeof text !== 'string') throw notText(document.key, name, text);
         const field = this.#documents.fieldIndex(name);
-        const tokens = tokenize(text, this.#tokenizeOptions);
+        const tokens = tokenize(document.fields[name]!, this.#tokenizeOptions);
         lengths.set(field, (lengths.get(field) ?? 0) + tokens.length);
         for (const { term } of tokens) {
           const entries = terms.get(term) ?? [];
@@ -163,10 +162,15 @@ interface QueryTerm {
 
 const MAX_TF = FIELD_SHIFT - 1;
 
-function notText(key: string, field: string, value: unknown): ToolsiftError {
-  return new ToolsiftError(
-    ErrorCode.UsageError,
-    `Lexical document "${key}" has a non-text field "${field}" (${value === null ? 'null' : typeof value}). Field values must be strings.`,
-    { key, field },
-  );
+function checkDocuments(documents: readonly LexicalDocument[]): void {
+  for (const { key, fields } of documents) {
+    for (const [field, value] of Object.entries(fields)) {
+      if (typeof value === 'string') continue;
+      throw new ToolsiftError(
+        ErrorCode.UsageError,
+        `Lexical document "${key}" has a non-text field "${field}" (${value === null ? 'null' : typeof value}). Field values must be strings.`,
+        { key, field },
+      );
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { Bm25Index } from './bm25-index.js';
 import type { LexicalIndex, LexicalIndexOptions } from './lexical-index.js';
-import { readLexicalSnapshot } from './lexical-snapshot.js';
+import { readLexicalSnapshot } from './read-lexical-snapshot.js';
 import { resolveLexicalOptions } from './resolve-lexical-options.js';
 
 /** Create an empty BM25F index (see `LexicalIndexOptions` for the defaults). */

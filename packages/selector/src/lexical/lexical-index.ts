@@ -26,7 +26,11 @@ export interface LexicalIndex {
   toJSON(): unknown;
 }
 
-/** Tuning of a lexical index. Every field is optional; the defaults are the ones measured best in the bake-off. */
+/**
+ * Tuning of a lexical index; every field is optional. The defaults were chosen on dev data in
+ * `test/bench/lexical-bakeoff.ts` (results in bench/results/lexical-bakeoff.md). Fuzzy and prefix matching
+ * apply only to query words missing from the index: a known word is matched exactly.
+ */
 export interface LexicalIndexOptions {
   /** Per-field BM25F weights; replaces the defaults (name 3, title 2.5, keywords 2, description 1.5). Unlisted fields weigh 1. */
   fieldWeights?: Readonly<Record<string, number>>;

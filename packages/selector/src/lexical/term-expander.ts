@@ -70,9 +70,14 @@ export class TermExpander {
   #refresh(): void {
     this.#version = this.#vocabulary.version;
     this.#sorted = [...this.#vocabulary.liveTerms()].sort();
-    const alphabet = new Set<string>();
-    for (const term of this.#sorted) for (const char of term) alphabet.add(char);
-    this.#alphabet = [...alphabet];
+    // Inserted and substituted characters: the most common ones of the vocabulary. Rare characters
+    // (accents, symbols of a few foreign terms) would multiply the variants to look up for little gain.
+    const counts = new Map<string, number>();
+    for (const term of this.#sorted) for (const char of term) counts.set(char, (counts.get(char) ?? 0) + 1);
+    this.#alphabet = [...counts]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, MAX_ALPHABET)
+      .map(([char]) => char);
     this.#cache.clear();
   }
 
@@ -119,3 +124,4 @@ export class TermExpander {
 
 const MAX_EXPANSIONS = 24;
 const MAX_CACHED = 4096;
+const MAX_ALPHABET = 48;

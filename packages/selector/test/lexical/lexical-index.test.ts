@@ -211,12 +211,15 @@ describe('createLexicalIndex: edges and snapshots', () => {
     expect(() => createLexicalIndex(options)).toThrow(expect.objectContaining({ code: 'USAGE_ERROR' }));
   });
 
-  test('a non-text field value throws USAGE_ERROR naming the document and field', () => {
-    const index = createLexicalIndex();
-    const document = { key: 'bad', fields: { name: 42 } } as unknown as LexicalDocument;
-    expect(() => index.upsert([document])).toThrowErrorMatchingInlineSnapshot(
+  test('a non-text field value throws USAGE_ERROR and leaves the index unchanged', () => {
+    const index = indexOf(TOOLS);
+    const bad = { key: 'bad', fields: { name: 42 } } as unknown as LexicalDocument;
+    const replacement = { key: 'weather', fields: { name: 'tides' } };
+    expect(() => index.upsert([replacement, bad])).toThrowErrorMatchingInlineSnapshot(
       `[ToolsiftError: Lexical document "bad" has a non-text field "name" (number). Field values must be strings.]`,
     );
+    expect(index.size).toBe(TOOLS.length);
+    expect(keys(index, 'forecast')).toEqual(['weather']);
   });
 
   test('the out-of-range message names the option and the range', () => {
