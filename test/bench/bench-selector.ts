@@ -9,22 +9,27 @@ import {
   type SelectorOptions,
 } from '@toolsift/selector';
 import { catalogOf, repoRoot } from './bench-datasets.js';
+import { createBenchEmbeddingStore } from './bench-embedding-store.js';
 
 /** Bench caches: embeddings by text (so reruns embed nothing) and one index folder per dataset. */
 export const benchCacheDir = path.join(repoRoot, '.cache', 'bench');
 
 const embedders = new Map<string, Promise<Embedder>>();
+const store = createBenchEmbeddingStore(path.join(benchCacheDir, 'embeddings'));
 
-/** The embedder of an id, wrapped in the on-disk embedding cache. */
+/** The embedder of an id, wrapped in the bench embedding cache (written to disk by `flushEmbeddings`). */
 export function benchEmbedder(id: string): Promise<Embedder> {
   let embedder = embedders.get(id);
   if (embedder === undefined) {
-    embedder = createEmbedder(id).then((inner) =>
-      createCachedEmbedder(inner, { dir: path.join(benchCacheDir, 'embeddings') }),
-    );
+    embedder = createEmbedder(id).then((inner) => createCachedEmbedder(inner, { store }));
     embedders.set(id, embedder);
   }
   return embedder;
+}
+
+/** Write the embeddings cached so far to disk. */
+export function flushEmbeddings(): Promise<void> {
+  return store.flush();
 }
 
 /** A selector over a bench dataset, with its index in the bench cache (never beside the shared data). */
@@ -41,8 +46,8 @@ export async function benchSelector(
   });
 }
 
-/** Embed every query text once, in one call, so the cache holds them before the timed evaluation loop. */
+/** Run every query once so its embeddings (whole prompt and sentences) are cached, then save the cache. */
 export async function warmQueries(selector: Selector, queries: readonly BenchQuery[]): Promise<void> {
-  const texts = [...new Set(queries.map((query) => query.query))];
-  if (texts.length > 0) await selector.embedder.embed(texts);
+  for (const query of queries) await selector.select(query.query, { k: 1, abstain: false });
+  await flushEmbeddings();
 }

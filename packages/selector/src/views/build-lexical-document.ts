@@ -1,9 +1,10 @@
 import type { Tool } from '@toolsift/core';
 import type { LexicalDocument } from '../lexical/lexical-index.js';
+import { extensionText } from './extension-text.js';
 import { humanizeIdentifier } from './identifier-words.js';
 
 /** Field names of a tool's lexical document; `RankingWeights.lexicalFields` weighs them. */
-export type LexicalField = 'name' | 'title' | 'keywords' | 'description' | 'usage' | 'parameters' | 'learned';
+export type LexicalField = 'name' | 'title' | 'keywords' | 'description' | 'usage' | 'parameters' | 'details' | 'learned';
 
 /**
  * One lexical document per tool, keyed by tool id, with fields by importance: name (raw and split),
@@ -11,7 +12,7 @@ export type LexicalField = 'name' | 'title' | 'keywords' | 'description' | 'usag
  * parameters, and the prompts learned for the tool. `notFor` texts are left out on purpose.
  */
 export function buildLexicalDocument(tool: Tool, learnedPrompts: readonly string[] = []): LexicalDocument {
-  const fields: Record<LexicalField, string> = {
+  const fields: Partial<Record<LexicalField, string>> = {
     name: `${tool.name} ${humanizeIdentifier(tool.name)}`,
     title: tool.title ?? '',
     keywords: [...tool.keywords, ...tool.capabilities, ...tool.tags, tool.category ?? ''].join(' '),
@@ -21,6 +22,7 @@ export function buildLexicalDocument(tool: Tool, learnedPrompts: readonly string
       ...tool.examples.flatMap((example) => [example.name ?? '', example.description ?? '', example.prompt ?? '']),
     ].join(' '),
     parameters: parameterText(tool.parameters),
+    ...(process.env.TOOLSIFT_EXPERIMENT_DETAILS === '1' ? { details: extensionText(tool).join(' ') } : {}),
     learned: learnedPrompts.join(' '),
   };
   return { key: tool.id, fields };

@@ -1,4 +1,5 @@
 import type { Tool } from '@toolsift/core';
+import { extensionText } from './extension-text.js';
 import { humanizeIdentifier } from './identifier-words.js';
 import { type ToolView, viewKey } from './tool-view.js';
 
@@ -20,8 +21,9 @@ export function buildToolViews(tool: Tool): ToolView[] {
   tool.examples.forEach((example, index) => {
     add('example', index, example.prompt ?? joinSentences([example.name, example.description]));
   });
-  add('keywords', 0, [...tool.keywords, ...tool.capabilities, ...tool.tags].join(', '));
+  add('keywords', 0, [...tool.keywords, ...tool.capabilities, ...tool.tags, tool.category ?? ''].filter(Boolean).join(', '));
   add('parameters', 0, describeParameters(tool.parameters));
+  if (process.env.TOOLSIFT_EXPERIMENT_DETAILS === '1') add('details', 0, joinSentences(extensionText(tool)));
   return views;
 }
 

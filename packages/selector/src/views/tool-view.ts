@@ -1,5 +1,5 @@
 /** The kinds of text a tool is indexed under; `learned` views come from `selector.learn()`. */
-export type ViewKind = 'description' | 'use-case' | 'example' | 'keywords' | 'parameters' | 'learned';
+export type ViewKind = 'description' | 'use-case' | 'example' | 'keywords' | 'parameters' | 'details' | 'learned';
 
 /** One retrievable text of one tool. Each view gets its own vector; a tool's dense score aggregates them. */
 export interface ToolView {
@@ -36,4 +36,12 @@ export function isViewKind(value: string): value is ViewKind {
 
 // --- internal ---
 
-const VIEW_KINDS: readonly ViewKind[] = ['description', 'use-case', 'example', 'keywords', 'parameters', 'learned'];
+const VIEW_KINDS: readonly ViewKind[] = [
+  'description',
+  'use-case',
+  'example',
+  'keywords',
+  'parameters',
+  'details',
+  'learned',
+];

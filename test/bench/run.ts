@@ -1,0 +1,75 @@
+// `pnpm bench`: retrieval accuracy on every ../shared/bench dataset for BM25 alone, dense alone and toolsift,
+// side by side; toolsift with learning on metatool; abstention. Writes bench/results/accuracy.{md,json} and the
+// README summary. Reported queries are the held-out half of each dataset (tuning used the other half, see
+// tune.ts); large query sets are subsampled evenly. Embeddings and indexes are cached in .cache/bench/.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { evaluateSelector, learnedExamplesOf, type Selector } from '@toolsift/selector';
+import { BENCH_ROWS, type BenchRow, loadRowQueries, repoRoot } from './bench-datasets.js';
+import { benchSelector, flushEmbeddings, warmQueries } from './bench-selector.js';
+import { type AccuracyResult, renderAccuracyMarkdown, renderReadmeSummary } from './render-accuracy.js';
+
+const EMBEDDER = process.env.BENCH_EMBEDDER ?? 'use-lite';
+const only = process.env.BENCH_ROWS?.split(',');
+const started = performance.now();
+const results: AccuracyResult[] = [];
+const abstention: AccuracyResult[] = [];
+
+for (const row of BENCH_ROWS.filter((candidate) => only === undefined || only.includes(candidate.dataset))) {
+  const rowStarted = performance.now();
+  const selector = await benchSelector(row.dataset, { embedder: EMBEDDER });
+  const queries = await loadRowQueries(row, 'report');
+  await warmQueries(selector, queries);
+  for (const method of ['bm25', 'dense', 'toolsift'] as const) {
+    const report = await evaluateSelector({ selector, queries, method, selectOptions: { abstain: false } });
+    results.push({ row: row.label, method, queries: report.summary.queries, summary: report.summary });
+  }
+  // The engine as users run it (abstention on): how often it abstains, rightly and wrongly.
+  const withAbstention = await evaluateSelector({ selector, queries });
+  abstention.push({ row: row.label, method: 'toolsift', queries: withAbstention.summary.queries, summary: withAbstention.summary });
+  if (row.dataset === 'metatool' && row.splits?.includes('single')) results.push(await withLearning(row));
+  log(`${row.label}: ${queries.length} queries in ${seconds(performance.now() - rowStarted)} s`);
+}
+await flushEmbeddings();
+
+const resultsDir = path.join(repoRoot, 'bench', 'results');
+await mkdir(resultsDir, { recursive: true });
+const meta = { embedder: EMBEDDER, minutes: Math.round((performance.now() - started) / 6000) / 10, date: new Date().toISOString() };
+await writeFile(path.join(resultsDir, 'accuracy.json'), `${JSON.stringify({ meta, results, abstention }, null, 2)}\n`);
+await writeFile(path.join(resultsDir, 'accuracy.md'), renderAccuracyMarkdown({ results, abstention, meta }));
+await updateReadme(renderReadmeSummary({ results, meta }));
+log(`done in ${meta.minutes} min; wrote bench/results/accuracy.md, accuracy.json and the README summary`);
+
+// --- internal ---
+
+/** Learn the tuning half of metatool single (prompt -> gold tool), evaluate on the reported half. */
+async function withLearning(row: BenchRow): Promise<AccuracyResult> {
+  const learned = await loadRowQueries(row, 'tune', Number.POSITIVE_INFINITY);
+  const selector: Selector = await benchSelector(row.dataset, { embedder: EMBEDDER, variant: '-learned' });
+  await selector.learn(learnedExamplesOf(learned));
+  await flushEmbeddings();
+  const queries = await loadRowQueries(row, 'report');
+  const report = await evaluateSelector({ selector, queries, selectOptions: { abstain: false } });
+  log(`${row.label}: learned ${learned.length} prompts of the tuning half`);
+  return { row: `${row.label}, ${learned.length} prompts learned`, method: 'toolsift+learning', queries: report.summary.queries, summary: report.summary };
+}
+
+async function updateReadme(summary: string): Promise<void> {
+  const file = path.join(repoRoot, 'README.md');
+  const readme = await readFile(file, 'utf8');
+  const start = '<!-- bench:accuracy -->';
+  const end = '<!-- /bench:accuracy -->';
+  const block = `${start}\n${summary}${end}`;
+  const next = readme.includes(start)
+    ? readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block)
+    : `${readme.trimEnd()}\n\n## Accuracy\n\n${block}\n`;
+  await writeFile(file, next);
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(1);
+}
+
+function log(message: string): void {
+  console.error(`[bench] ${message}`);
+}
