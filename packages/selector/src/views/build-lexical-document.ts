@@ -1,10 +1,9 @@
 import type { Tool } from '@toolsift/core';
 import type { LexicalDocument } from '../lexical/lexical-index.js';
-import { extensionText } from './extension-text.js';
 import { humanizeIdentifier } from './identifier-words.js';
 
 /** Field names of a tool's lexical document; `RankingWeights.lexicalFields` weighs them. */
-export type LexicalField = 'name' | 'title' | 'keywords' | 'description' | 'usage' | 'parameters' | 'details' | 'learned';
+export type LexicalField = 'name' | 'title' | 'keywords' | 'description' | 'usage' | 'parameters' | 'learned';
 
 /**
  * One lexical document per tool, keyed by tool id, with fields by importance: name (raw and split),
@@ -12,7 +11,7 @@ export type LexicalField = 'name' | 'title' | 'keywords' | 'description' | 'usag
  * parameters, and the prompts learned for the tool. `notFor` texts are left out on purpose.
  */
 export function buildLexicalDocument(tool: Tool, learnedPrompts: readonly string[] = []): LexicalDocument {
-  const fields: Partial<Record<LexicalField, string>> = {
+  const fields: Record<LexicalField, string> = {
     name: `${tool.name} ${humanizeIdentifier(tool.name)}`,
     title: tool.title ?? '',
     keywords: [...tool.keywords, ...tool.capabilities, ...tool.tags, tool.category ?? ''].join(' '),
@@ -22,7 +21,6 @@ export function buildLexicalDocument(tool: Tool, learnedPrompts: readonly string
       ...tool.examples.flatMap((example) => [example.name ?? '', example.description ?? '', example.prompt ?? '']),
     ].join(' '),
     parameters: parameterText(tool.parameters),
-    ...(process.env.TOOLSIFT_EXPERIMENT_DETAILS === '1' ? { details: extensionText(tool).join(' ') } : {}),
     learned: learnedPrompts.join(' '),
   };
   return { key: tool.id, fields };

@@ -1,5 +1,4 @@
 import type { Tool } from '@toolsift/core';
-import { extensionText } from './extension-text.js';
 import { humanizeIdentifier } from './identifier-words.js';
 import { type ToolView, viewKey } from './tool-view.js';
 
@@ -23,7 +22,6 @@ export function buildToolViews(tool: Tool): ToolView[] {
   });
   add('keywords', 0, [...tool.keywords, ...tool.capabilities, ...tool.tags, tool.category ?? ''].filter(Boolean).join(', '));
   add('parameters', 0, describeParameters(tool.parameters));
-  if (process.env.TOOLSIFT_EXPERIMENT_DETAILS === '1') add('details', 0, joinSentences(extensionText(tool)));
   return views;
 }
 

@@ -1,5 +1,5 @@
 /** The kinds of text a tool is indexed under; `learned` views come from `selector.learn()`. */
-export type ViewKind = 'description' | 'use-case' | 'example' | 'keywords' | 'parameters' | 'details' | 'learned';
+export type ViewKind = 'description' | 'use-case' | 'example' | 'keywords' | 'parameters' | 'learned';
 
 /** One retrievable text of one tool. Each view gets its own vector; a tool's dense score aggregates them. */
 export interface ToolView {
@@ -42,6 +42,5 @@ const VIEW_KINDS: readonly ViewKind[] = [
   'example',
   'keywords',
   'parameters',
-  'details',
   'learned',
 ];
