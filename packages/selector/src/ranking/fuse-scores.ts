@@ -7,7 +7,13 @@ import type { RankingMethod, ScoredTool } from './selection-context.js';
  * look decisive), lexical as `s / best`; then `fused = w_d·dense + w_l·lexical` with the weights summing
  * to 1. Rank fusion uses `1 / (rrfK + rank)` per side instead. Empty sides and zero maxima are guarded.
  */
-export function fuseScores(options: { pool: readonly ScoredTool[]; weights: RankingWeights; method: RankingMethod }): void {
+export function fuseScores(options: {
+  pool: readonly ScoredTool[];
+  weights: RankingWeights;
+  method: RankingMethod;
+  /** The prompt has several sentences: `multiSentenceDense` replaces `dense`. */
+  isMultiSentence?: boolean;
+}): void {
   const { pool, weights, method } = options;
   const zscore = weights.fusion === 'zscore';
   const denseScale = zscore
@@ -19,7 +25,8 @@ export function fuseScores(options: { pool: readonly ScoredTool[]; weights: Rank
     : (score: number) => (lexicalMax > 0 ? score / lexicalMax : 0);
   const denseRanks = weights.fusion === 'rank' ? ranksBy(pool, (tool) => tool.dense?.score) : undefined;
   const lexicalRanks = weights.fusion === 'rank' ? ranksBy(pool, (tool) => (tool.lexical?.score ?? 0) > 0 ? tool.lexical?.score : undefined) : undefined;
-  const denseWeight = method === 'bm25' ? 0 : method === 'dense' ? 1 : weights.dense;
+  const denseWeight =
+    method === 'bm25' ? 0 : method === 'dense' ? 1 : options.isMultiSentence ? weights.multiSentenceDense : weights.dense;
   const lexicalWeight = method === 'dense' ? 0 : method === 'bm25' ? 1 : weights.lexical;
   const totalWeight = denseWeight + lexicalWeight > 0 ? denseWeight + lexicalWeight : 1;
 

@@ -5,6 +5,9 @@ export type FusionMode = 'score' | 'zscore' | 'rank';
 export interface RankingWeights {
   /** Weight of the dense (embedding) side in fusion. */
   dense: number;
+  /** Weight of the dense side for prompts of several sentences (long, often multi-intent prompts, where BM25
+   * has more words to go on and the prompt's embedding is blurred). */
+  multiSentenceDense: number;
   /** Weight of the lexical (BM25) side in fusion. */
   lexical: number;
   fusion: FusionMode;
@@ -42,6 +45,7 @@ export interface RankingWeights {
 /** Defaults for the default `use-lite` embedder. */
 export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = Object.freeze({
   dense: 0.7,
+  multiSentenceDense: 0.7,
   lexical: 0.3,
   fusion: 'score',
   zClip: 6,

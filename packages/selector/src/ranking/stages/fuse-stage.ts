@@ -19,7 +19,12 @@ export const fuseStage: SelectionStage = {
       }
     }
     const pool = [...context.pool.values()];
-    fuseScores({ pool, weights: context.weights, method: context.method });
+    fuseScores({
+      pool,
+      weights: context.weights,
+      method: context.method,
+      isMultiSentence: context.segmentVectors !== undefined,
+    });
     context.ranked = pool.sort(compareScoredTools);
   },
 };
