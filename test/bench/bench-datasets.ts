@@ -21,8 +21,21 @@ export interface BenchRow {
 
 /** Every row `pnpm bench` reports. Reported halves are never used for tuning (see tune.ts). */
 export const BENCH_ROWS: readonly BenchRow[] = [
-  { label: 'metatool single', dataset: 'metatool', splits: ['single'], useCandidates: false, limit: 2000, holdout: { kind: 'hash' } },
-  { label: 'metatool multi', dataset: 'metatool', splits: ['multi'], useCandidates: false, holdout: { kind: 'hash' } },
+  {
+    label: 'metatool single',
+    dataset: 'metatool',
+    splits: ['single'],
+    useCandidates: false,
+    limit: 2000,
+    holdout: { kind: 'hash' },
+  },
+  {
+    label: 'metatool multi',
+    dataset: 'metatool',
+    splits: ['multi'],
+    useCandidates: false,
+    holdout: { kind: 'hash' },
+  },
   {
     label: 'metatool awareness',
     dataset: 'metatool',
@@ -31,7 +44,12 @@ export const BENCH_ROWS: readonly BenchRow[] = [
     holdout: { kind: 'hash' },
   },
   { label: 'toolbench-stable', dataset: 'toolbench-stable', useCandidates: false, holdout: { kind: 'hash' } },
-  { label: 'toolbench-stable (candidates)', dataset: 'toolbench-stable', useCandidates: true, holdout: { kind: 'hash' } },
+  {
+    label: 'toolbench-stable (candidates)',
+    dataset: 'toolbench-stable',
+    useCandidates: true,
+    holdout: { kind: 'hash' },
+  },
   {
     label: 'seal-tools test',
     dataset: 'seal-tools',
@@ -39,8 +57,20 @@ export const BENCH_ROWS: readonly BenchRow[] = [
     useCandidates: false,
     holdout: { kind: 'splits', tune: ['dev'] },
   },
-  { label: 'bfcl (candidates)', dataset: 'bfcl', useCandidates: true, limit: 1500, holdout: { kind: 'hash' } },
-  { label: 'gorilla-apibench', dataset: 'gorilla-apibench', useCandidates: false, limit: 1000, holdout: { kind: 'hash' } },
+  {
+    label: 'bfcl (candidates)',
+    dataset: 'bfcl',
+    useCandidates: true,
+    limit: 1500,
+    holdout: { kind: 'hash' },
+  },
+  {
+    label: 'gorilla-apibench',
+    dataset: 'gorilla-apibench',
+    useCandidates: false,
+    limit: 1000,
+    holdout: { kind: 'hash' },
+  },
   { label: 'toolalpaca', dataset: 'toolalpaca', useCandidates: false, holdout: { kind: 'hash' } },
   { label: 'api-bank', dataset: 'api-bank', useCandidates: false, holdout: { kind: 'hash' } },
   { label: 'restbench', dataset: 'restbench', useCandidates: false, holdout: { kind: 'hash' } },
@@ -53,7 +83,11 @@ export const HOLDOUT_SEED = 'toolsift-bench';
  * The queries of a row, either its reported half (`part: 'report'`) or its tuning half (`part: 'tune'`).
  * Hash rows split each split's queries 50/50 by a hash of the id; split rows tune on named splits (seal-tools dev).
  */
-export async function loadRowQueries(row: BenchRow, part: 'report' | 'tune', limit = row.limit): Promise<BenchQuery[]> {
+export async function loadRowQueries(
+  row: BenchRow,
+  part: 'report' | 'tune',
+  limit = row.limit,
+): Promise<BenchQuery[]> {
   const all = await readBenchQueries(path.join(benchRoot, row.dataset, 'queries.jsonl'));
   let queries: BenchQuery[];
   if (row.holdout.kind === 'splits') {
@@ -63,7 +97,9 @@ export async function loadRowQueries(row: BenchRow, part: 'report' | 'tune', lim
         ? all.filter((query) => tuneSplits.includes(query.split ?? ''))
         : all.filter((query) => row.splits === undefined || row.splits.includes(query.split ?? ''));
   } else {
-    const selected = all.filter((query) => row.splits === undefined || row.splits.includes(query.split ?? ''));
+    const selected = all.filter(
+      (query) => row.splits === undefined || row.splits.includes(query.split ?? ''),
+    );
     const halves = splitQueriesById(selected, { fraction: 0.5, seed: HOLDOUT_SEED });
     queries = part === 'tune' ? halves.first : halves.second;
   }

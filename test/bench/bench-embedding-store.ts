@@ -11,7 +11,8 @@ export function createBenchEmbeddingStore(dir: string): EmbeddingStore & { flush
   const loaded = new Map<string, EmbeddingEntries>();
   const dirty = new Set<string>();
   let lastFlush = 0;
-  const fileOf = (embedderId: string) => path.join(dir, `${embedderId.replace(/[^A-Za-z0-9._-]+/g, '_')}.bench-embeddings`);
+  const fileOf = (embedderId: string) =>
+    path.join(dir, `${embedderId.replace(/[^A-Za-z0-9._-]+/g, '_')}.bench-embeddings`);
   return {
     async load(embedderId, dimensions) {
       const known = loaded.get(embedderId);
@@ -20,10 +21,15 @@ export function createBenchEmbeddingStore(dir: string): EmbeddingStore & { flush
       try {
         const bytes = await readFile(fileOf(embedderId));
         const newline = bytes.indexOf(10);
-        const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as { dimensions: number; keys: string[] };
+        const header = JSON.parse(bytes.subarray(0, newline).toString('utf8')) as {
+          dimensions: number;
+          keys: string[];
+        };
         if (header.dimensions === dimensions) {
           const vectors = new Float32Array(new Uint8Array(bytes.subarray(newline + 1)).buffer);
-          header.keys.forEach((key, row) => entries.set(key, vectors.slice(row * dimensions, (row + 1) * dimensions)));
+          for (const [row, key] of header.keys.entries()) {
+            entries.set(key, vectors.slice(row * dimensions, (row + 1) * dimensions));
+          }
         }
       } catch {
         // No bench cache yet: start from the library's embedding cache file when there is one.
@@ -46,7 +52,7 @@ export function createBenchEmbeddingStore(dir: string): EmbeddingStore & { flush
         const keys = [...entries.keys()];
         const dimensions = entries.values().next().value?.length ?? 0;
         const matrix = new Float32Array(keys.length * dimensions);
-        keys.forEach((key, row) => matrix.set(entries.get(key)!, row * dimensions));
+        for (const [row, key] of keys.entries()) matrix.set(entries.get(key)!, row * dimensions);
         const header = Buffer.from(`${JSON.stringify({ dimensions, keys })}\n`);
         const temp = `${fileOf(embedderId)}.tmp-${process.pid}`;
         await writeFile(temp, Buffer.concat([header, Buffer.from(matrix.buffer)]));
@@ -60,17 +66,27 @@ export function createBenchEmbeddingStore(dir: string): EmbeddingStore & { flush
 // --- internal ---
 
 /** Read the `createFileEmbeddingStore` file of an embedder (magic, dims, count, id, keys, vectors, trailer). */
-async function readLibraryCache(dir: string, embedderId: string, dimensions: number, entries: EmbeddingEntries): Promise<void> {
+async function readLibraryCache(
+  dir: string,
+  embedderId: string,
+  dimensions: number,
+  entries: EmbeddingEntries,
+): Promise<void> {
   const { readdir } = await import('node:fs/promises');
   const slug = embedderId.replace(/[^A-Za-z0-9._-]+/g, '_');
-  const name = (await readdir(dir).catch(() => [])).find((file) => file.startsWith(`${slug}-`) && file.endsWith('.embeddings'));
+  const name = (await readdir(dir).catch(() => [])).find(
+    (file) => file.startsWith(`${slug}-`) && file.endsWith('.embeddings'),
+  );
   if (name === undefined) return;
   const bytes = await readFile(path.join(dir, name));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.subarray(0, 8).toString('latin1') !== 'TSEMB001' || view.getUint32(8, true) !== dimensions) return;
+  if (bytes.subarray(0, 8).toString('latin1') !== 'TSEMB001' || view.getUint32(8, true) !== dimensions)
+    return;
   const count = view.getUint32(12, true);
   const header = Math.ceil((20 + view.getUint32(16, true)) / 4) * 4;
-  const vectors = new Float32Array(new Uint8Array(bytes.subarray(header + count * 32, header + count * 32 + count * dimensions * 4)).buffer);
+  const vectors = new Float32Array(
+    new Uint8Array(bytes.subarray(header + count * 32, header + count * 32 + count * dimensions * 4)).buffer,
+  );
   for (let row = 0; row < count; row++) {
     const key = bytes.subarray(header + row * 32, header + (row + 1) * 32).toString('hex');
     entries.set(key, vectors.slice(row * dimensions, (row + 1) * dimensions));

@@ -41,7 +41,11 @@ export async function benchSelector(
   return createSelector({
     catalog: catalogOf(dataset),
     embedder: await benchEmbedder(embedder),
-    indexDir: path.join(benchCacheDir, 'indexes', `${dataset}-${embedder.replace(/[^A-Za-z0-9-]+/g, '_')}${variant ?? ''}`),
+    indexDir: path.join(
+      benchCacheDir,
+      'indexes',
+      `${dataset}-${embedder.replace(/[^A-Za-z0-9-]+/g, '_')}${variant ?? ''}`,
+    ),
     ...rest,
   });
 }

@@ -10,12 +10,30 @@ export interface AccuracyResult {
 
 /** README reference figures (../shared/bench/README.md): nDCG@10 of BM25 and of open-source peers. */
 const PEERS: ReadonlyArray<{ peer: string; ndcg: Partial<Record<string, number>> }> = [
-  { peer: 'ai-tool-retriever (dense, USE-lite)', ndcg: { 'metatool single': 0.622, 'metatool multi': 0.52, 'toolbench-stable': 0.362 } },
-  { peer: 'bigtool-ts (Orama vector, USE-lite)', ndcg: { 'metatool single': 0.597, 'metatool multi': 0.472, 'toolbench-stable': 0.36 } },
-  { peer: 'bigtool-ts (Orama hybrid, USE-lite)', ndcg: { 'metatool single': 0.398, 'metatool multi': 0.404, 'toolbench-stable': 0.365 } },
-  { peer: 'Matimo TF-IDF tool search', ndcg: { 'metatool single': 0.467, 'metatool multi': 0.399, 'toolbench-stable': 0.667 } },
-  { peer: 'Orama hybrid (defaults)', ndcg: { 'metatool single': 0.227, 'metatool multi': 0.202, 'toolbench-stable': 0.27 } },
-  { peer: 'MiniSearch (defaults)', ndcg: { 'metatool single': 0.315, 'metatool multi': 0.22, 'toolbench-stable': 0.194 } },
+  {
+    peer: 'ai-tool-retriever (dense, USE-lite)',
+    ndcg: { 'metatool single': 0.622, 'metatool multi': 0.52, 'toolbench-stable': 0.362 },
+  },
+  {
+    peer: 'bigtool-ts (Orama vector, USE-lite)',
+    ndcg: { 'metatool single': 0.597, 'metatool multi': 0.472, 'toolbench-stable': 0.36 },
+  },
+  {
+    peer: 'bigtool-ts (Orama hybrid, USE-lite)',
+    ndcg: { 'metatool single': 0.398, 'metatool multi': 0.404, 'toolbench-stable': 0.365 },
+  },
+  {
+    peer: 'Matimo TF-IDF tool search',
+    ndcg: { 'metatool single': 0.467, 'metatool multi': 0.399, 'toolbench-stable': 0.667 },
+  },
+  {
+    peer: 'Orama hybrid (defaults)',
+    ndcg: { 'metatool single': 0.227, 'metatool multi': 0.202, 'toolbench-stable': 0.27 },
+  },
+  {
+    peer: 'MiniSearch (defaults)',
+    ndcg: { 'metatool single': 0.315, 'metatool multi': 0.22, 'toolbench-stable': 0.194 },
+  },
 ];
 
 /** The full accuracy report: every row and method, the peers, abstention. */
@@ -32,7 +50,7 @@ export function renderAccuracyMarkdown(options: {
     'Queries: the held-out half of each dataset (split by a hash of the query id; seal-tools: its test splits), never',
     'used for tuning; big sets are subsampled evenly (metatool single 2,000, bfcl 1,500, gorilla 1,000). Ranking',
     'metrics are measured with abstention off; `toolbench-stable` ranks over the whole catalog like the README',
-    'references, `(candidates)` rows rank within each query\'s own candidate list.',
+    "references, `(candidates)` rows rank within each query's own candidate list.",
     '',
     '| dataset | queries | method | top-1 | R@1 | R@5 | R@10 | nDCG@10 | MRR |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -46,7 +64,10 @@ export function renderAccuracyMarkdown(options: {
     '',
     '| system | metatool single | metatool multi | toolbench-stable |',
     '|---|---|---|---|',
-    ...PEERS.map(({ peer, ndcg }) => `| ${peer} | ${['metatool single', 'metatool multi', 'toolbench-stable'].map((row) => format(ndcg[row])).join(' | ')} |`),
+    ...PEERS.map(
+      ({ peer, ndcg }) =>
+        `| ${peer} | ${['metatool single', 'metatool multi', 'toolbench-stable'].map((row) => format(ndcg[row])).join(' | ')} |`,
+    ),
     `| **toolsift** | ${['metatool single', 'metatool multi', 'toolbench-stable'].map((row) => `**${format(find(results, row, 'toolsift')?.summary['ndcg@10'])}**`).join(' | ')} |`,
     '',
     'The peers were measured on every 10th single query of the full MetaTool set; toolsift on the held-out half',
@@ -66,8 +87,15 @@ export function renderAccuracyMarkdown(options: {
 }
 
 /** The short table for the README: nDCG@10 per dataset and method, plus toolsift's top-1 and R@5. */
-export function renderReadmeSummary(options: { results: readonly AccuracyResult[]; meta: { embedder: string } }): string {
-  const rows = [...new Set(options.results.filter((result) => result.method !== 'toolsift+learning').map((result) => result.row))];
+export function renderReadmeSummary(options: {
+  results: readonly AccuracyResult[];
+  meta: { embedder: string };
+}): string {
+  const rows = [
+    ...new Set(
+      options.results.filter((result) => result.method !== 'toolsift+learning').map((result) => result.row),
+    ),
+  ];
   const lines = [
     `nDCG@10 on held-out public benchmark queries (\`pnpm bench\`, embedder \`${options.meta.embedder}\`; details in`,
     '[bench/results/accuracy.md](bench/results/accuracy.md)):',
@@ -75,13 +103,17 @@ export function renderReadmeSummary(options: { results: readonly AccuracyResult[
     '| dataset | BM25 alone | dense alone | toolsift | toolsift top-1 / R@5 |',
     '|---|---|---|---|---|',
     ...rows.map((row) => {
-      const cell = (method: AccuracyResult['method']) => format(find(options.results, row, method)?.summary['ndcg@10']);
+      const cell = (method: AccuracyResult['method']) =>
+        format(find(options.results, row, method)?.summary['ndcg@10']);
       const toolsift = find(options.results, row, 'toolsift')?.summary;
       return `| ${row} | ${cell('bm25')} | ${cell('dense')} | **${cell('toolsift')}** | ${format(toolsift?.top1)} / ${format(toolsift?.['recall@5'])} |`;
     }),
     ...options.results
       .filter((result) => result.method === 'toolsift+learning')
-      .map((result) => `| ${result.row} | | | **${format(result.summary['ndcg@10'])}** | ${format(result.summary.top1)} / ${format(result.summary['recall@5'])} |`),
+      .map(
+        (result) =>
+          `| ${result.row} | | | **${format(result.summary['ndcg@10'])}** | ${format(result.summary.top1)} / ${format(result.summary['recall@5'])} |`,
+      ),
     '',
   ];
   return `${lines.join('\n')}\n`;
@@ -89,7 +121,11 @@ export function renderReadmeSummary(options: { results: readonly AccuracyResult[
 
 // --- internal ---
 
-function find(results: readonly AccuracyResult[], row: string, method: AccuracyResult['method']): AccuracyResult | undefined {
+function find(
+  results: readonly AccuracyResult[],
+  row: string,
+  method: AccuracyResult['method'],
+): AccuracyResult | undefined {
   return results.find((result) => result.row === row && result.method === method);
 }
 

@@ -26,7 +26,12 @@ for (const row of BENCH_ROWS.filter((candidate) => only === undefined || only.in
   }
   // The engine as users run it (abstention on): how often it abstains, rightly and wrongly.
   const withAbstention = await evaluateSelector({ selector, queries });
-  abstention.push({ row: row.label, method: 'toolsift', queries: withAbstention.summary.queries, summary: withAbstention.summary });
+  abstention.push({
+    row: row.label,
+    method: 'toolsift',
+    queries: withAbstention.summary.queries,
+    summary: withAbstention.summary,
+  });
   if (row.dataset === 'metatool' && row.splits?.includes('single')) results.push(await withLearning(row));
   log(`${row.label}: ${queries.length} queries in ${seconds(performance.now() - rowStarted)} s`);
 }
@@ -34,8 +39,15 @@ await flushEmbeddings();
 
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 await mkdir(resultsDir, { recursive: true });
-const meta = { embedder: EMBEDDER, minutes: Math.round((performance.now() - started) / 6000) / 10, date: new Date().toISOString() };
-await writeFile(path.join(resultsDir, 'accuracy.json'), `${JSON.stringify({ meta, results, abstention }, null, 2)}\n`);
+const meta = {
+  embedder: EMBEDDER,
+  minutes: Math.round((performance.now() - started) / 6000) / 10,
+  date: new Date().toISOString(),
+};
+await writeFile(
+  path.join(resultsDir, 'accuracy.json'),
+  `${JSON.stringify({ meta, results, abstention }, null, 2)}\n`,
+);
 await writeFile(path.join(resultsDir, 'accuracy.md'), renderAccuracyMarkdown({ results, abstention, meta }));
 await updateReadme(renderReadmeSummary({ results, meta }));
 log(`done in ${meta.minutes} min; wrote bench/results/accuracy.md, accuracy.json and the README summary`);
@@ -51,7 +63,12 @@ async function withLearning(row: BenchRow): Promise<AccuracyResult> {
   const queries = await loadRowQueries(row, 'report');
   const report = await evaluateSelector({ selector, queries, selectOptions: { abstain: false } });
   log(`${row.label}: learned ${learned.length} prompts of the tuning half`);
-  return { row: `${row.label}, ${learned.length} prompts learned`, method: 'toolsift+learning', queries: report.summary.queries, summary: report.summary };
+  return {
+    row: `${row.label}, ${learned.length} prompts learned`,
+    method: 'toolsift+learning',
+    queries: report.summary.queries,
+    summary: report.summary,
+  };
 }
 
 async function updateReadme(summary: string): Promise<void> {

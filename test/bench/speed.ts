@@ -13,7 +13,9 @@ const SOURCES = ['seal-tools', 'bfcl', 'toolbench-stable', 'gorilla-apibench', '
 
 const tools = await scaleCatalog(TOOL_COUNT);
 const queries = (
-  await Promise.all(SOURCES.map((dataset) => readBenchQueries(path.join(path.dirname(catalogOf(dataset)), 'queries.jsonl'))))
+  await Promise.all(
+    SOURCES.map((dataset) => readBenchQueries(path.join(path.dirname(catalogOf(dataset)), 'queries.jsonl'))),
+  )
 )
   .flat()
   .map((query) => query.query);
@@ -52,8 +54,14 @@ const result = {
   buildSeconds: round(buildSeconds, 1),
   reloadMs: { p50: round(percentile(reloads, 0.5), 1), min: round(Math.min(...reloads), 1) },
   selectMs: {
-    withEmbedding: { p50: round(percentile(withEmbedding, 0.5), 2), p99: round(percentile(withEmbedding, 0.99), 2) },
-    withoutEmbedding: { p50: round(percentile(withoutEmbedding, 0.5), 2), p99: round(percentile(withoutEmbedding, 0.99), 2) },
+    withEmbedding: {
+      p50: round(percentile(withEmbedding, 0.5), 2),
+      p99: round(percentile(withEmbedding, 0.99), 2),
+    },
+    withoutEmbedding: {
+      p50: round(percentile(withoutEmbedding, 0.5), 2),
+      p99: round(percentile(withoutEmbedding, 0.99), 2),
+    },
   },
   memoryMb: { rss: round(memory.rss / 2 ** 20, 0), heapUsed: round(memory.heapUsed / 2 ** 20, 0) },
   queries: prompts.length,

@@ -54,9 +54,9 @@ describe('toolsift eval', () => {
   test('honours candidates, skips gold null and counts gold [] as abstention queries', async () => {
     const result = await evaluate('bfcl', '--json', '--limit', '300', '--split', 'live_irrelevance');
     const summary = JSON.parse(result.stdout);
+    // Only irrelevance queries: no answerable one, so no ranking figures and no wrong abstention.
     expect(summary).toMatchObject({ queries: 300, top1: 0, abstain_wrong: null });
-    // Without the abstention rule almost every irrelevance query still gets its candidates back.
-    expect(summary.abstain_correct).toBeLessThan(0.05);
+    expect(summary.abstain_correct).toBeGreaterThan(0);
   });
 
   test('prints a readable summary with --learn and --limit', async () => {

@@ -55,7 +55,7 @@ export function createEvalCommand(io: CliIo): CommandDef {
         const learned = await readBenchQueries(path.resolve(io.cwd, args.learn));
         await selector.learn(learnedExamplesOf(learned));
       }
-      const report = await evaluateSelector({ selector, queries, k, method });
+      const report = await evaluateSelector({ selector, queries, k, method, selectOptions: { env: io.env } });
       if (report.missingGold.length > 0) {
         io.stderr.write(
           `toolsift: warning: ${report.missingGold.length} gold tool(s) not in the catalog, e.g. ${report.missingGold.slice(0, 3).join(', ')}\n`,

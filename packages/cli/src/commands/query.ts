@@ -28,7 +28,7 @@ export function createQueryCommand(io: CliIo): CommandDef {
     async run({ args }) {
       const k = parseCount(args.k, 'k', 5);
       const selector = await openSelector(io, args);
-      const selection = await selector.select(args._.join(' '), { k });
+      const selection = await selector.select(args._.join(' '), { k, env: io.env });
       if (args.json === true || io.stdout.isTTY !== true) {
         io.stdout.write(`${JSON.stringify(selection, null, 2)}\n`);
         return;

@@ -17,7 +17,12 @@ export interface BenchQuery {
 /** Read a queries JSONL file; a malformed line throws PARSE_ERROR naming the file and line. */
 export async function readBenchQueries(file: string): Promise<BenchQuery[]> {
   const text = await readFile(file, 'utf8').catch((error: unknown) => {
-    throw new ToolsiftError(ErrorCode.FileUnreadable, `cannot read queries file ${file}`, { file }, { cause: error });
+    throw new ToolsiftError(
+      ErrorCode.FileUnreadable,
+      `cannot read queries file ${file}`,
+      { file },
+      { cause: error },
+    );
   });
   const queries: BenchQuery[] = [];
   text.split('\n').forEach((line, index) => {

@@ -13,7 +13,10 @@ export interface QueryMetrics {
  * groups found in the top k over min(groups, k); nDCG@10 uses binary gain, one credit per group; MRR is the
  * reciprocal rank of the first gold tool.
  */
-export function scoreRanking(ranked: readonly string[], groups: ReadonlyArray<readonly string[]>): QueryMetrics {
+export function scoreRanking(
+  ranked: readonly string[],
+  groups: ReadonlyArray<readonly string[]>,
+): QueryMetrics {
   const groupOf = new Map<string, number>();
   groups.forEach((group, index) => {
     for (const id of group) if (!groupOf.has(id)) groupOf.set(id, index);
@@ -35,7 +38,8 @@ export function scoreRanking(ranked: readonly string[], groups: ReadonlyArray<re
     dcg += 1 / Math.log2(position + 2);
   });
   let idcg = 0;
-  for (let position = 0; position < Math.min(groups.length, 10); position++) idcg += 1 / Math.log2(position + 2);
+  for (let position = 0; position < Math.min(groups.length, 10); position++)
+    idcg += 1 / Math.log2(position + 2);
   const firstHit = ranked.findIndex((id) => groupOf.has(id));
   return {
     top1: ranked[0] !== undefined && groupOf.has(ranked[0]) ? 1 : 0,

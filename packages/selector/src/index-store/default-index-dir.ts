@@ -28,7 +28,8 @@ export async function defaultIndexDir(options: {
 export function userCacheDir(env: Readonly<Record<string, string | undefined>>): string {
   if (env.TOOLSIFT_CACHE_DIR) return env.TOOLSIFT_CACHE_DIR;
   const home = env.HOME ?? env.USERPROFILE ?? os.homedir();
-  if (process.platform === 'win32') return path.join(env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'toolsift');
+  if (process.platform === 'win32')
+    return path.join(env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'toolsift');
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'toolsift');
   return path.join(env.XDG_CACHE_HOME ?? path.join(home, '.cache'), 'toolsift');
 }

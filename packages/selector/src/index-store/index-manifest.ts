@@ -42,10 +42,12 @@ export function manifestProblem(value: unknown): string | undefined {
   }
   if (!isStringArray(value.views) || !isStringArray(value.viewHashes)) return 'bad view tables';
   if (value.views.length !== value.viewHashes.length) return 'view tables of different lengths';
-  if (!isRecord(value.learned) || !Object.values(value.learned).every(isStringArray)) return 'bad learned prompts';
+  if (!isRecord(value.learned) || !Object.values(value.learned).every(isStringArray))
+    return 'bad learned prompts';
   const files = value.files;
   if (!isRecord(files) || !isFileEntry(files.vectors) || !isFileEntry(files.lexical)) return 'bad file table';
-  if (typeof files.vectorIndex !== 'string' || !SAFE_NAME.test(files.vectorIndex)) return 'bad vector index folder';
+  if (typeof files.vectorIndex !== 'string' || !SAFE_NAME.test(files.vectorIndex))
+    return 'bad vector index folder';
   return undefined;
 }
 

@@ -6,7 +6,12 @@ import type { Embedder } from '../embedding/embedder.js';
 import { loadLexicalIndex } from '../lexical/create-lexical-index.js';
 import { loadVectorIndex } from '../vector-index/load-vector-index.js';
 import { type FileEntry, sha256 } from './atomic-file.js';
-import { INDEX_FORMAT_VERSION, INDEX_MANIFEST, type IndexManifest, manifestProblem } from './index-manifest.js';
+import {
+  INDEX_FORMAT_VERSION,
+  INDEX_MANIFEST,
+  type IndexManifest,
+  manifestProblem,
+} from './index-manifest.js';
 import { ToolIndex } from './tool-index.js';
 
 /** A saved index read back: the index with every unchanged tool restored, and what still needs indexing. */
@@ -44,19 +49,26 @@ export async function loadToolIndex(options: {
       'embedder',
     );
   }
-  if (manifest.endianness !== endianness()) throw corrupt(dir, `written on a ${manifest.endianness} machine`, 'endianness');
-  if (manifest.lexicalOptions !== options.lexicalOptions) throw corrupt(dir, 'built with other lexical options', 'lexical');
+  if (manifest.endianness !== endianness())
+    throw corrupt(dir, `written on a ${manifest.endianness} machine`, 'endianness');
+  if (manifest.lexicalOptions !== options.lexicalOptions)
+    throw corrupt(dir, 'built with other lexical options', 'lexical');
 
   const vectorBytes = await readChecked(dir, manifest.files.vectors);
   const expectedBytes = manifest.views.length * manifest.embedder.dimensions * Float32Array.BYTES_PER_ELEMENT;
-  if (vectorBytes.length !== expectedBytes) throw corrupt(dir, 'the vectors file does not match the view table', 'size');
+  if (vectorBytes.length !== expectedBytes)
+    throw corrupt(dir, 'the vectors file does not match the view table', 'size');
   const matrix = new Float32Array(new Uint8Array(vectorBytes).buffer);
   const lexical = loadLexicalIndex(parseJson(dir, await readChecked(dir, manifest.files.lexical)));
   const vectorIndex = await loadVectorIndex(path.join(dir, manifest.files.vectorIndex), {
     dimensions: manifest.embedder.dimensions,
   });
   if (vectorIndex.size !== manifest.views.length) {
-    throw corrupt(dir, `the vector index holds ${vectorIndex.size} vectors, the manifest ${manifest.views.length}`, 'count');
+    throw corrupt(
+      dir,
+      `the vector index holds ${vectorIndex.size} vectors, the manifest ${manifest.views.length}`,
+      'count',
+    );
   }
 
   const dimensions = manifest.embedder.dimensions;
@@ -71,13 +83,22 @@ export async function loadToolIndex(options: {
 
   const index = new ToolIndex({ embedderId: embedder.id, dimensions, vectorIndex, lexical });
   for (const [toolId, prompts] of Object.entries(manifest.learned)) index.setLearned(toolId, prompts);
-  const changed = index.restore({ tools: options.tools, toolHashes: new Map(Object.entries(manifest.tools)), saved });
+  const changed = index.restore({
+    tools: options.tools,
+    toolHashes: new Map(Object.entries(manifest.tools)),
+    saved,
+  });
   const staleKeys = manifest.views.filter((key) => index.view(key) === undefined);
   vectorIndex.remove(staleKeys);
   const liveIds = new Set(options.tools.map((tool) => tool.id));
   const goneIds = Object.keys(manifest.tools).filter((id) => !liveIds.has(id));
   lexical.remove(goneIds);
-  return { index, changed, reuse, isCurrent: changed.length === 0 && staleKeys.length === 0 && goneIds.length === 0 };
+  return {
+    index,
+    changed,
+    reuse,
+    isCurrent: changed.length === 0 && staleKeys.length === 0 && goneIds.length === 0,
+  };
 }
 
 // --- internal ---

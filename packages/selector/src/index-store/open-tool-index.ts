@@ -4,8 +4,8 @@ import { type Tool, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import { createLexicalIndex } from '../lexical/create-lexical-index.js';
 import type { LexicalIndexOptions } from '../lexical/lexical-index.js';
-import { buildToolViews } from '../views/build-tool-views.js';
 import { createVectorIndex } from '../vector-index/create-vector-index.js';
+import { buildToolViews } from '../views/build-tool-views.js';
 import { hashText } from './content-hash.js';
 import { INDEX_MANIFEST } from './index-manifest.js';
 import { loadToolIndex } from './load-tool-index.js';
@@ -45,9 +45,19 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
   const { dir } = options;
   if (dir !== undefined && (await exists(path.join(dir, INDEX_MANIFEST)))) {
     try {
-      const loaded = await loadToolIndex({ dir, tools: options.tools, embedder: options.embedder, lexicalOptions });
+      const loaded = await loadToolIndex({
+        dir,
+        tools: options.tools,
+        embedder: options.embedder,
+        lexicalOptions,
+      });
       if (loaded.isCurrent) {
-        return { index: loaded.index, status: 'loaded', stats: { embedded: 0, reused: loaded.index.viewCount }, warnings };
+        return {
+          index: loaded.index,
+          status: 'loaded',
+          stats: { embedded: 0, reused: loaded.index.viewCount },
+          warnings,
+        };
       }
       const stats = await loaded.index.upsertTools({
         tools: loaded.changed,
@@ -62,7 +72,7 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
       warnings.push(`rebuilt the index: ${error.message}`);
     }
   }
-  const index = createEmptyToolIndex(options);
+  const index = createEmptyToolIndex(options, warnings);
   const stats = await index.upsertTools({
     tools: options.tools,
     embedder: options.embedder,
@@ -72,14 +82,19 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
   return { index, status: dir === undefined ? 'memory' : 'built', stats, warnings };
 }
 
-/** An empty index sized for the given tools. */
-export function createEmptyToolIndex(options: Pick<OpenToolIndexOptions, 'tools' | 'embedder' | 'lexical' | 'vectorIndex'>): ToolIndex {
+/** An empty index sized for the given tools; vector index advisories (e.g. no HNSW here) go to `warnings`. */
+export function createEmptyToolIndex(
+  options: Pick<OpenToolIndexOptions, 'tools' | 'embedder' | 'lexical' | 'vectorIndex'>,
+  warnings: string[] = [],
+): ToolIndex {
   const expectedSize = options.tools.reduce((sum, tool) => sum + buildToolViews(tool).length, 0);
-  const { index: vectorIndex } = createVectorIndex({
+  const created = createVectorIndex({
     dimensions: options.embedder.dimensions,
     kind: options.vectorIndex ?? 'auto',
     expectedSize,
   });
+  warnings.push(...created.warnings);
+  const vectorIndex = created.index;
   return new ToolIndex({
     embedderId: options.embedder.id,
     dimensions: options.embedder.dimensions,
@@ -89,7 +104,12 @@ export function createEmptyToolIndex(options: Pick<OpenToolIndexOptions, 'tools'
 }
 
 /** Save an index, turning a write failure into a warning (the index still works in memory). */
-export async function persist(index: ToolIndex, dir: string, lexicalOptions: string, warnings: string[]): Promise<void> {
+export async function persist(
+  index: ToolIndex,
+  dir: string,
+  lexicalOptions: string,
+  warnings: string[],
+): Promise<void> {
   try {
     await saveToolIndex({ index, dir, lexicalOptions });
   } catch (error) {

@@ -4,7 +4,12 @@ import { endianness } from 'node:os';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
 import { hashText } from './content-hash.js';
-import { GENERATION_NAME, INDEX_FORMAT_VERSION, INDEX_MANIFEST, type IndexManifest } from './index-manifest.js';
+import {
+  GENERATION_NAME,
+  INDEX_FORMAT_VERSION,
+  INDEX_MANIFEST,
+  type IndexManifest,
+} from './index-manifest.js';
 import type { ToolIndex } from './tool-index.js';
 
 /**
@@ -12,7 +17,11 @@ import type { ToolIndex } from './tool-index.js';
  * `.vector-index/`), then the manifest is renamed into place, so a reader sees the old or the new index,
  * never a mix; older generations are removed afterwards.
  */
-export async function saveToolIndex(options: { index: ToolIndex; dir: string; lexicalOptions: string }): Promise<void> {
+export async function saveToolIndex(options: {
+  index: ToolIndex;
+  dir: string;
+  lexicalOptions: string;
+}): Promise<void> {
   const { index, dir } = options;
   await mkdir(dir, { recursive: true });
   const generation = randomBytes(6).toString('hex');
@@ -20,7 +29,7 @@ export async function saveToolIndex(options: { index: ToolIndex; dir: string; le
 
   const entries = index.entries();
   const matrix = new Float32Array(entries.length * index.dimensions);
-  entries.forEach((entry, row) => matrix.set(entry.vector, row * index.dimensions));
+  for (const [row, entry] of entries.entries()) matrix.set(entry.vector, row * index.dimensions);
   const vectors = await writeFileAtomic(path.join(dir, name('vectors')), new Uint8Array(matrix.buffer));
   const lexicalBytes = Buffer.from(JSON.stringify(index.lexical.toJSON()));
   const lexical = await writeFileAtomic(path.join(dir, name('lexical')), lexicalBytes);

@@ -1,13 +1,17 @@
 import type { Tool } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import type { LexicalHit, LexicalIndex } from '../lexical/lexical-index.js';
-import { createExactNameMatcher, type ExactNameHit, type ExactNameMatcher } from '../ranking/exact-name-matcher.js';
+import {
+  createExactNameMatcher,
+  type ExactNameHit,
+  type ExactNameMatcher,
+} from '../ranking/exact-name-matcher.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
+import type { VectorHit, VectorIndex } from '../vector-index/vector-index.js';
 import { buildLearnedView } from '../views/build-learned-view.js';
 import { buildLexicalDocument } from '../views/build-lexical-document.js';
 import { buildToolViews } from '../views/build-tool-views.js';
 import type { ToolView } from '../views/tool-view.js';
-import type { VectorHit, VectorIndex } from '../vector-index/vector-index.js';
 import { hashText, hashTool } from './content-hash.js';
 
 /** Progress of an index update: `done` of `total` views embedded so far. */
@@ -41,7 +45,12 @@ export class ToolIndex implements RankingIndex {
   readonly #learned = new Map<string, string[]>();
   #names: ExactNameMatcher | undefined;
 
-  constructor(options: { embedderId: string; dimensions: number; vectorIndex: VectorIndex; lexical: LexicalIndex }) {
+  constructor(options: {
+    embedderId: string;
+    dimensions: number;
+    vectorIndex: VectorIndex;
+    lexical: LexicalIndex;
+  }) {
     this.embedderId = options.embedderId;
     this.dimensions = options.dimensions;
     this.vectorIndex = options.vectorIndex;
@@ -223,8 +232,12 @@ export class ToolIndex implements RankingIndex {
     for (let start = 0; start < items.length; start += batchSize) {
       const batch = items.slice(start, start + batchSize);
       const vectors = await options.embedder.embed(batch.map(([, text]) => text));
-      batch.forEach(([hash], index) => options.known.set(hash, vectors[index]!));
-      options.onProgress?.({ phase: 'embed', done: Math.min(start + batchSize, items.length), total: items.length });
+      for (const [index, [hash]] of batch.entries()) options.known.set(hash, vectors[index]!);
+      options.onProgress?.({
+        phase: 'embed',
+        done: Math.min(start + batchSize, items.length),
+        total: items.length,
+      });
     }
   }
 }

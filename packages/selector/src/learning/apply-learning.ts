@@ -23,7 +23,8 @@ export function applyLearning(options: {
   for (const example of options.learn ?? []) {
     const toolId = resolveToolId(index, example.tool);
     const prompt = normalizePrompt(example.prompt);
-    if (prompt.length === 0) throw new ToolsiftError(ErrorCode.UsageError, `empty prompt learned for tool "${toolId}"`);
+    if (prompt.length === 0)
+      throw new ToolsiftError(ErrorCode.UsageError, `empty prompt learned for tool "${toolId}"`);
     const list = prompts.get(toolId) ?? [];
     if (list.some((known) => known.toLowerCase() === prompt.toLowerCase())) {
       unchanged++;
@@ -37,7 +38,8 @@ export function applyLearning(options: {
 
   for (const request of options.forget ?? []) {
     const prompt = request.prompt === undefined ? undefined : normalizePrompt(request.prompt).toLowerCase();
-    const toolIds = request.tool === undefined ? [...prompts.keys()] : [resolveLearnedToolId(index, prompts, request.tool)];
+    const toolIds =
+      request.tool === undefined ? [...prompts.keys()] : [resolveLearnedToolId(index, prompts, request.tool)];
     let removed = 0;
     for (const toolId of toolIds) {
       const list = prompts.get(toolId) ?? [];
@@ -52,7 +54,9 @@ export function applyLearning(options: {
   }
 
   for (const toolId of touched) index.setLearned(toolId, prompts.get(toolId) ?? []);
-  const tools = [...touched].map((toolId) => index.tool(toolId)).filter((tool): tool is Tool => tool !== undefined);
+  const tools = [...touched]
+    .map((toolId) => index.tool(toolId))
+    .filter((tool): tool is Tool => tool !== undefined);
   return { report: { changed, unchanged, tools: [...touched].sort() }, tools };
 }
 
@@ -70,6 +74,10 @@ function resolveToolId(index: ToolIndex, reference: string): string {
   );
 }
 
-function resolveLearnedToolId(index: ToolIndex, prompts: ReadonlyMap<string, string[]>, reference: string): string {
+function resolveLearnedToolId(
+  index: ToolIndex,
+  prompts: ReadonlyMap<string, string[]>,
+  reference: string,
+): string {
   return prompts.has(reference) ? reference : resolveToolId(index, reference);
 }

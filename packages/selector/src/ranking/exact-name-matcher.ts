@@ -37,7 +37,8 @@ export function createExactNameMatcher(tools: readonly Tool[]): ExactNameMatcher
       const phrase = words.join(' ');
       if (words.length === 0 || seen.has(phrase)) continue;
       seen.add(phrase);
-      const isDistinctive = words.length >= 2 || ((documentFrequency.get(phrase) ?? 0) <= 1 && phrase.length >= 4);
+      const isDistinctive =
+        words.length >= 2 || ((documentFrequency.get(phrase) ?? 0) <= 1 && phrase.length >= 4);
       if (!isDistinctive) continue;
       const entries = phrases.get(phrase) ?? [];
       entries.push({ toolId: tool.id, field });

@@ -2,10 +2,11 @@ import type { RankingWeights } from './ranking-weights.js';
 import type { RankingMethod, ScoredTool } from './selection-context.js';
 
 /**
- * Fill `parts` and `score` of every pooled tool. Score fusion scales each side into [0, 1] first: dense as
- * `(s - floor) / (best - floor)` (floor = the `denseFloorRank`-th score, so a flat dense list does not
- * look decisive), lexical as `s / best`; then `fused = w_d·dense + w_l·lexical` with the weights summing
- * to 1. Rank fusion uses `1 / (rrfK + rank)` per side instead. Empty sides and zero maxima are guarded.
+ * Fill `parts` and `score` of every pooled tool, then `fused = w_d·dense + w_l·lexical` (weights summing to 1).
+ * `zscore` fusion: each side as z-scores over the pool (tools without a lexical hit count as 0), clipped to
+ * ±zClip; the fused values are then scaled so the best tool scores 1 (`parts.fused` keeps the raw value).
+ * `score` fusion: dense as `(s - floor) / (best - floor)` (floor = the `denseFloorRank`-th score), lexical as
+ * `s / best`. `rank` fusion: `(rrfK + 1) / (rrfK + rank)` per side. Empty sides and zero spreads are guarded.
  */
 export function fuseScores(options: {
   pool: readonly ScoredTool[];
@@ -17,16 +18,31 @@ export function fuseScores(options: {
   const { pool, weights, method } = options;
   const zscore = weights.fusion === 'zscore';
   const denseScale = zscore
-    ? zScaler(pool.map((tool) => tool.dense?.score ?? 0), weights.zClip)
+    ? zScaler(
+        pool.map((tool) => tool.dense?.score ?? 0),
+        weights.zClip,
+      )
     : denseScaler(pool, weights.denseFloorRank);
   const lexicalMax = Math.max(0, ...pool.map((tool) => tool.lexical?.score ?? 0));
   const lexicalScale = zscore
-    ? zScaler(pool.map((tool) => tool.lexical?.score ?? 0), weights.zClip)
+    ? zScaler(
+        pool.map((tool) => tool.lexical?.score ?? 0),
+        weights.zClip,
+      )
     : (score: number) => (lexicalMax > 0 ? score / lexicalMax : 0);
   const denseRanks = weights.fusion === 'rank' ? ranksBy(pool, (tool) => tool.dense?.score) : undefined;
-  const lexicalRanks = weights.fusion === 'rank' ? ranksBy(pool, (tool) => (tool.lexical?.score ?? 0) > 0 ? tool.lexical?.score : undefined) : undefined;
+  const lexicalRanks =
+    weights.fusion === 'rank'
+      ? ranksBy(pool, (tool) => ((tool.lexical?.score ?? 0) > 0 ? tool.lexical?.score : undefined))
+      : undefined;
   const denseWeight =
-    method === 'bm25' ? 0 : method === 'dense' ? 1 : options.isMultiSentence ? weights.multiSentenceDense : weights.dense;
+    method === 'bm25'
+      ? 0
+      : method === 'dense'
+        ? 1
+        : options.isMultiSentence
+          ? weights.multiSentenceDense
+          : weights.dense;
   const lexicalWeight = method === 'dense' ? 0 : method === 'bm25' ? 1 : weights.lexical;
   const totalWeight = denseWeight + lexicalWeight > 0 ? denseWeight + lexicalWeight : 1;
 
@@ -86,7 +102,10 @@ function zScaler(values: readonly number[], clip: number): (score: number) => nu
 /** Below this spread between best and floor, dense differences are treated as noise rather than stretched. */
 const MIN_DENSE_SPREAD = 0.1;
 
-function ranksBy(pool: readonly ScoredTool[], value: (tool: ScoredTool) => number | undefined): Map<string, number> {
+function ranksBy(
+  pool: readonly ScoredTool[],
+  value: (tool: ScoredTool) => number | undefined,
+): Map<string, number> {
   const scored = pool
     .map((tool) => ({ id: tool.toolId, value: value(tool) }))
     .filter((entry): entry is { id: string; value: number } => entry.value !== undefined)

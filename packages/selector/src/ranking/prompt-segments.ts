@@ -2,7 +2,10 @@
  * The sentences of a multi-intent prompt ("Find X. Also send Y."), each of at least `minWords` words, at
  * most `maxSegments` of them; empty when the prompt is a single sentence (the whole prompt covers it).
  */
-export function promptSegments(prompt: string, options: { minWords?: number; maxSegments?: number } = {}): string[] {
+export function promptSegments(
+  prompt: string,
+  options: { minWords?: number; maxSegments?: number } = {},
+): string[] {
   const minWords = options.minWords ?? 3;
   const segments = prompt
     .split(/(?<=[.!?;])\s+|\n+/)

@@ -1,7 +1,7 @@
 import type { Tool } from '@toolsift/core';
 import type { LexicalHit } from '../lexical/lexical-index.js';
-import type { ToolView } from '../views/tool-view.js';
 import type { VectorHit } from '../vector-index/vector-index.js';
+import type { ToolView } from '../views/tool-view.js';
 import type { ExactNameHit } from './exact-name-matcher.js';
 
 /** What the ranking stages read from an index: tools, their views and vectors, and the three searches. */

@@ -1,4 +1,7 @@
-/** How scores are fused: normalised scores combined with weights, or reciprocal-rank fusion. */
+/**
+ * How the two sides are fused: `zscore` (default) standardises each side over the candidate pool, so the side
+ * with a clear winner speaks loudest; `score` scales each into [0, 1]; `rank` is reciprocal-rank fusion.
+ */
 export type FusionMode = 'score' | 'zscore' | 'rank';
 
 /** Every knob of the ranking, as explicit options. Defaults were tuned on bench dev data (see bench/results). */
@@ -33,21 +36,22 @@ export interface RankingWeights {
   poolSize: number;
   /** Put tools named in the prompt first. */
   exactNameFirst: boolean;
-  /** Confidence = logistic(bias + fused·w + margin·w + similarity·w + coverage·w); fitted on dev data. */
+  /** Confidence = logistic(bias + w·score + w·margin + w·fused + w·similarity + w·lexical + w·exact name). */
   confidenceBias: number;
-  confidenceFused: number;
+  confidenceScore: number;
   confidenceMargin: number;
+  confidenceFused: number;
   confidenceSimilarity: number;
-  confidenceCoverage: number;
+  confidenceLexical: number;
   confidenceExactName: number;
 }
 
-/** Defaults for the default `use-lite` embedder. */
+/** Defaults for the default `use-lite` embedder, tuned on the tuning halves of the bench data (test/bench/tune.ts). */
 export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = Object.freeze({
-  dense: 0.7,
-  multiSentenceDense: 0.7,
-  lexical: 0.3,
-  fusion: 'score',
+  dense: 0.5,
+  multiSentenceDense: 0.3,
+  lexical: 0.5,
+  fusion: 'zscore',
   zClip: 6,
   rrfK: 60,
   denseFloorRank: 20,
@@ -59,12 +63,13 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = Object.freeze({
   viewsPerTool: 8,
   poolSize: 50,
   exactNameFirst: true,
-  confidenceBias: -6,
-  confidenceFused: 2,
-  confidenceMargin: 4,
-  confidenceSimilarity: 6,
-  confidenceCoverage: 1,
-  confidenceExactName: 2,
+  confidenceBias: -5.26,
+  confidenceScore: 0.33,
+  confidenceMargin: 1.15,
+  confidenceFused: -0.27,
+  confidenceSimilarity: 6.12,
+  confidenceLexical: 0.41,
+  confidenceExactName: 2.08,
 });
 
 /** Defaults overridden by the given weights. */

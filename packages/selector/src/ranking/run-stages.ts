@@ -1,7 +1,10 @@
 import type { SelectionContext, SelectionStage } from './selection-context.js';
 
 /** Run stages in order on one context; returns the milliseconds each stage took, by stage name. */
-export async function runStages(stages: readonly SelectionStage[], context: SelectionContext): Promise<Record<string, number>> {
+export async function runStages(
+  stages: readonly SelectionStage[],
+  context: SelectionContext,
+): Promise<Record<string, number>> {
   const timings: Record<string, number> = {};
   for (const stage of stages) {
     const started = performance.now();

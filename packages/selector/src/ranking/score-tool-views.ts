@@ -23,7 +23,10 @@ export function scoreToolViews(options: {
     if (vector === undefined) continue;
     let cosine = dot(query, vector);
     for (const segment of segments) cosine = Math.max(cosine, weights.segmentWeight * dot(segment, vector));
-    views.push({ key: view.key, similarity: view.kind === 'learned' ? cosine * weights.learnedWeight : cosine });
+    views.push({
+      key: view.key,
+      similarity: view.kind === 'learned' ? cosine * weights.learnedWeight : cosine,
+    });
   }
   views.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1));
   const best = views[0]?.similarity ?? 0;
@@ -31,7 +34,11 @@ export function scoreToolViews(options: {
   for (let i = 1; i < views.length && matchingViews < weights.multiViewMaxViews; i++) {
     if ((views[i]?.similarity ?? -1) >= best - weights.multiViewWindow) matchingViews++;
   }
-  return { score: best + weights.multiViewBonus * matchingViews, views: views.slice(0, 3), matchingViews: matchingViews + 1 };
+  return {
+    score: best + weights.multiViewBonus * matchingViews,
+    views: views.slice(0, 3),
+    matchingViews: matchingViews + 1,
+  };
 }
 
 // --- internal ---

@@ -1,7 +1,19 @@
-import { type Diagnostic, ErrorCode, loadCatalog, type Tool, type ToolFormat, ToolsiftError } from '@toolsift/core';
+import {
+  type Diagnostic,
+  ErrorCode,
+  loadCatalog,
+  type Tool,
+  type ToolFormat,
+  ToolsiftError,
+} from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import { defaultIndexDir } from '../index-store/default-index-dir.js';
-import { type IndexStatus, lexicalOptionsHash, openToolIndex, persist } from '../index-store/open-tool-index.js';
+import {
+  type IndexStatus,
+  lexicalOptionsHash,
+  openToolIndex,
+  persist,
+} from '../index-store/open-tool-index.js';
 import type { IndexProgress, IndexUpdateStats, ToolIndex } from '../index-store/tool-index.js';
 import { applyLearning } from '../learning/apply-learning.js';
 import type { ForgetRequest, LearnedExample, LearnReport } from '../learning/learned-example.js';
@@ -9,9 +21,10 @@ import type { LexicalIndexOptions } from '../lexical/lexical-index.js';
 import type { RankingWeights } from '../ranking/ranking-weights.js';
 import type { SelectionStage } from '../ranking/selection-context.js';
 import type { ToolView } from '../views/tool-view.js';
+import { readCatalog } from './read-catalog.js';
 import { resolveEmbedder } from './resolve-embedder.js';
 import { runSelection } from './run-selection.js';
-import type { SelectOptions, Selection } from './selection.js';
+import type { Selection, SelectOptions } from './selection.js';
 
 /** Options of `createSelector`. */
 export interface SelectorOptions {
@@ -78,17 +91,18 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
   const embedder = await resolveEmbedder(options.embedder, { cwd, env });
-  const { tools, diagnostics, paths } = await readCatalog(options.catalog, cwd, options.format);
-  if (tools.length === 0) {
-    throw new ToolsiftError(ErrorCode.EmptyCatalog, `the catalog ${describeCatalog(paths)} holds no valid tool`, {
-      diagnostics,
-    });
-  }
+  const { tools, diagnostics, paths } = await readCatalog({
+    catalog: options.catalog,
+    cwd,
+    format: options.format,
+  });
   const dir =
     options.indexDir === false
       ? undefined
       : (options.indexDir ??
-        (paths === undefined ? undefined : await defaultIndexDir({ catalogPaths: paths, embedderId: embedder.id, cwd, env })));
+        (paths === undefined
+          ? undefined
+          : await defaultIndexDir({ catalogPaths: paths, embedderId: embedder.id, cwd, env })));
   const opened = await openToolIndex({
     tools,
     embedder,
@@ -131,20 +145,35 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     tool: (id) => index.tool(id),
     views: (toolId) => index.views(toolId),
     select: (prompt, selectOptions = {}) =>
-      runSelection({ prompt, index, embedder, options: selectOptions, defaults: options.weights, rules: options.rules }),
+      runSelection({
+        prompt,
+        index,
+        embedder,
+        options: selectOptions,
+        defaults: options.weights,
+        rules: options.rules,
+      }),
     addTools: (added) =>
       mutate(async () => {
         const existing = added.find((tool) => index.tool(tool.id) !== undefined);
         if (existing !== undefined) {
-          throw new ToolsiftError(ErrorCode.DuplicateToolId, `cannot add tool "${existing.id}": the id exists`, {
-            tool: existing.id,
-          });
+          throw new ToolsiftError(
+            ErrorCode.DuplicateToolId,
+            `cannot add tool "${existing.id}": the id exists`,
+            {
+              tool: existing.id,
+            },
+          );
         }
         return reindex(added);
       }),
     updateTools: (updated) =>
       mutate(async () => {
-        requireKnown(index, updated.map((tool) => tool.id), 'update');
+        requireKnown(
+          index,
+          updated.map((tool) => tool.id),
+          'update',
+        );
         return reindex(updated);
       }),
     removeTools: (ids) =>
@@ -171,23 +200,6 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
 }
 
 // --- internal ---
-
-async function readCatalog(
-  catalog: SelectorOptions['catalog'],
-  cwd: string,
-  format: ToolFormat | undefined,
-): Promise<{ tools: Tool[]; diagnostics: Diagnostic[]; paths: string[] | undefined }> {
-  if (typeof catalog === 'string' || (catalog.length > 0 && typeof catalog[0] === 'string')) {
-    const paths = typeof catalog === 'string' ? [catalog] : (catalog as readonly string[]).slice();
-    const loaded = await loadCatalog(paths, { cwd, format });
-    return { tools: loaded.tools, diagnostics: loaded.diagnostics, paths };
-  }
-  return { tools: (catalog as readonly Tool[]).slice(), diagnostics: [], paths: undefined };
-}
-
-function describeCatalog(paths: readonly string[] | undefined): string {
-  return paths === undefined ? '(tools given in code)' : paths.join(', ');
-}
 
 function requireKnown(index: ToolIndex, ids: readonly string[], action: string): void {
   const unknown = ids.filter((id) => index.tool(id) === undefined);

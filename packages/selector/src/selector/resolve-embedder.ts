@@ -1,5 +1,5 @@
-import type { Embedder } from '../embedding/embedder.js';
 import { createEmbedder } from '../embedding/create-embedder.js';
+import type { Embedder } from '../embedding/embedder.js';
 
 /** The default embedder id: the offline Universal Sentence Encoder lite. */
 export const DEFAULT_EMBEDDER_ID = 'use-lite';

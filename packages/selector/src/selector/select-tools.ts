@@ -3,7 +3,7 @@ import type { Tool } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import { createSelector, type Selector, type SelectorOptions } from './create-selector.js';
 import { DEFAULT_EMBEDDER_ID } from './resolve-embedder.js';
-import type { SelectOptions, Selection } from './selection.js';
+import type { Selection, SelectOptions } from './selection.js';
 
 /** Options of `selectTools`: selection options plus how to find the catalog and index. */
 export interface SelectToolsOptions extends SelectOptions, Omit<SelectorOptions, 'catalog' | 'weights'> {
@@ -17,14 +17,32 @@ export interface SelectToolsOptions extends SelectOptions, Omit<SelectorOptions,
  * @example const { tools } = await selectTools('email the Q3 report to Alice', { k: 3 });
  */
 export async function selectTools(prompt: string, options: SelectToolsOptions = {}): Promise<Selection> {
-  const { k, candidates, method, weights, ...selectorOptions } = options;
-  const selector = await cachedSelector({ ...selectorOptions, catalog: options.catalog ?? DEFAULT_CATALOG });
-  return selector.select(prompt, {
-    ...(k !== undefined ? { k } : {}),
-    ...(candidates !== undefined ? { candidates } : {}),
-    ...(method !== undefined ? { method } : {}),
-    ...(weights !== undefined ? { weights } : {}),
+  const {
+    catalog,
+    embedder,
+    indexDir,
+    cwd,
+    format,
+    lexical,
+    vectorIndex,
+    onProgress,
+    rules,
+    ...selectOptions
+  } = options;
+  const selector = await cachedSelector({
+    catalog: catalog ?? DEFAULT_CATALOG,
+    ...(embedder !== undefined ? { embedder } : {}),
+    ...(indexDir !== undefined ? { indexDir } : {}),
+    ...(cwd !== undefined ? { cwd } : {}),
+    // `env` serves both: the selector's cache dir lookup and the selection's prerequisite checks.
+    ...(options.env !== undefined ? { env: options.env } : {}),
+    ...(format !== undefined ? { format } : {}),
+    ...(lexical !== undefined ? { lexical } : {}),
+    ...(vectorIndex !== undefined ? { vectorIndex } : {}),
+    ...(onProgress !== undefined ? { onProgress } : {}),
+    ...(rules !== undefined ? { rules } : {}),
   });
+  return selector.select(prompt, selectOptions);
 }
 
 /** Drop every cached selector (the next `selectTools` call reloads). */

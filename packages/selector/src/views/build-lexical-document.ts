@@ -18,7 +18,11 @@ export function buildLexicalDocument(tool: Tool, learnedPrompts: readonly string
     description: tool.description,
     usage: [
       ...tool.useCases.flatMap((useCase) => [useCase.title, useCase.whenToUse ?? '', useCase.example ?? '']),
-      ...tool.examples.flatMap((example) => [example.name ?? '', example.description ?? '', example.prompt ?? '']),
+      ...tool.examples.flatMap((example) => [
+        example.name ?? '',
+        example.description ?? '',
+        example.prompt ?? '',
+      ]),
     ].join(' '),
     parameters: parameterText(tool.parameters),
     learned: learnedPrompts.join(' '),
@@ -34,7 +38,9 @@ function parameterText(schema: Record<string, unknown>): string {
   return Object.entries(properties)
     .map(([name, property]) => {
       const description =
-        typeof property === 'object' && property !== null ? (property as { description?: unknown }).description : '';
+        typeof property === 'object' && property !== null
+          ? (property as { description?: unknown }).description
+          : '';
       return `${humanizeIdentifier(name)} ${typeof description === 'string' ? description : ''}`;
     })
     .join(' ');

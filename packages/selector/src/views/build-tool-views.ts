@@ -10,7 +10,8 @@ export function buildToolViews(tool: Tool): ToolView[] {
   const views: ToolView[] = [];
   const add = (kind: ToolView['kind'], n: number, text: string): void => {
     const clean = normalizeSpace(text);
-    if (clean.length > 0) views.push({ key: viewKey(tool.id, kind, n), toolId: tool.id, kind, n: String(n), text: clean });
+    if (clean.length > 0)
+      views.push({ key: viewKey(tool.id, kind, n), toolId: tool.id, kind, n: String(n), text: clean });
   };
 
   add('description', 0, joinSentences([describeName(tool), tool.description]));
@@ -20,7 +21,11 @@ export function buildToolViews(tool: Tool): ToolView[] {
   tool.examples.forEach((example, index) => {
     add('example', index, example.prompt ?? joinSentences([example.name, example.description]));
   });
-  add('keywords', 0, [...tool.keywords, ...tool.capabilities, ...tool.tags, tool.category ?? ''].filter(Boolean).join(', '));
+  add(
+    'keywords',
+    0,
+    [...tool.keywords, ...tool.capabilities, ...tool.tags, tool.category ?? ''].filter(Boolean).join(', '),
+  );
   add('parameters', 0, describeParameters(tool.parameters));
   return views;
 }
@@ -44,7 +49,11 @@ function describeParameters(schema: Record<string, unknown>): string {
       typeof property === 'object' && property !== null && 'description' in property
         ? String((property as { description?: unknown }).description ?? '')
         : '';
-    parts.push(description.trim().length > 0 ? `${humanizeIdentifier(name)}: ${description.trim()}` : humanizeIdentifier(name));
+    parts.push(
+      description.trim().length > 0
+        ? `${humanizeIdentifier(name)}: ${description.trim()}`
+        : humanizeIdentifier(name),
+    );
   }
   return parts.join('; ');
 }

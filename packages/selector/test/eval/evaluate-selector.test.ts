@@ -10,20 +10,41 @@ import { countingEmbedder, sampleTools } from '../fixtures/make-tool.js';
 
 describe('evaluateSelector', () => {
   it('skips gold null, counts abstention on gold [], honours candidates and gold groups', async () => {
-    const selector = await createSelector({ catalog: sampleTools(), embedder: countingEmbedder(), indexDir: false });
+    const selector = await createSelector({
+      catalog: sampleTools(),
+      embedder: countingEmbedder(),
+      indexDir: false,
+    });
     const report = await evaluateSelector({
       selector,
       queries: [
         { id: '1', query: 'stock price of ACME', gold: ['stock_quote'] },
-        { id: '2', query: 'send an email message about the stock price', gold: ['send_email'], candidates: ['send_email', 'translate_text'] },
-        { id: '3', query: 'translate to French', gold: ['translate_text', 'nope'], goldGroups: [['nope', 'translate_text']] },
+        {
+          id: '2',
+          query: 'send an email message about the stock price',
+          gold: ['send_email'],
+          candidates: ['send_email', 'translate_text'],
+        },
+        {
+          id: '3',
+          query: 'translate to French',
+          gold: ['translate_text', 'nope'],
+          goldGroups: [['nope', 'translate_text']],
+        },
         { id: '4', query: 'anything', gold: null },
         { id: '5', query: 'tell me a joke', gold: [] },
       ],
       k: 10,
+      selectOptions: { abstain: false },
     });
     expect(report).toMatchObject({ skipped: 1, answerable: 3, abstainQueries: 1, missingGold: ['nope'] });
-    expect(report.summary).toMatchObject({ queries: 4, top1: 1, 'recall@1': 1, abstain_correct: 0, abstain_wrong: 0 });
+    expect(report.summary).toMatchObject({
+      queries: 4,
+      top1: 1,
+      'recall@1': 1,
+      abstain_correct: 0,
+      abstain_wrong: 0,
+    });
   });
 });
 
@@ -31,7 +52,10 @@ describe('bench query files', () => {
   it('reads the common form and reports a bad line with file and line', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'toolsift-queries-'));
     const file = path.join(dir, 'queries.jsonl');
-    await writeFile(file, '{"id":"a","query":"q","gold":["t"],"split":"dev"}\n\n{"id":"b","query":"q","gold":"t"}\n');
+    await writeFile(
+      file,
+      '{"id":"a","query":"q","gold":["t"],"split":"dev"}\n\n{"id":"b","query":"q","gold":"t"}\n',
+    );
     await expect(readBenchQueries(file)).rejects.toMatchObject({ code: 'PARSE_ERROR' });
     await expect(readBenchQueries(file)).rejects.toThrowErrorMatchingInlineSnapshot(
       `[ToolsiftError: ${file}:3: expected "gold" to be an array of tool names or null]`,
@@ -40,7 +64,9 @@ describe('bench query files', () => {
   });
 
   it('parses gold groups and candidates', () => {
-    expect(parseBenchQuery('{"id":1,"query":"q","gold":["a"],"gold_groups":[["a","b"]],"candidates":["a"]}', 'x')).toEqual({
+    expect(
+      parseBenchQuery('{"id":1,"query":"q","gold":["a"],"gold_groups":[["a","b"]],"candidates":["a"]}', 'x'),
+    ).toEqual({
       id: '1',
       query: 'q',
       gold: ['a'],

@@ -6,7 +6,12 @@ const log2 = (position: number) => 1 / Math.log2(position + 1);
 describe('scoreRanking', () => {
   it.each([
     ['hit at 1', ['a', 'x'], [['a']], { top1: 1, recall1: 1, recall5: 1, recall10: 1, ndcg10: 1, mrr: 1 }],
-    ['hit at 3', ['x', 'y', 'a'], [['a']], { top1: 0, recall1: 0, recall5: 1, recall10: 1, ndcg10: log2(3), mrr: 1 / 3 }],
+    [
+      'hit at 3',
+      ['x', 'y', 'a'],
+      [['a']],
+      { top1: 0, recall1: 0, recall5: 1, recall10: 1, ndcg10: log2(3), mrr: 1 / 3 },
+    ],
     ['miss', ['x', 'y'], [['a']], { top1: 0, recall1: 0, recall5: 0, recall10: 0, ndcg10: 0, mrr: 0 }],
     [
       'two gold, one found at 2',

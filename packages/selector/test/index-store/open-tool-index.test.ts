@@ -39,8 +39,17 @@ describe('openToolIndex', () => {
   it('re-embeds only the views that changed, and drops removed tools', async () => {
     const tools = sampleTools();
     await openToolIndex({ tools, embedder: countingEmbedder(), dir });
-    const changed = makeTool({ id: 'send_email', description: 'Send an email with attachments to one or more people.' });
-    const next = [tools[0]!, changed, tools[2]!, tools[3]!, makeTool({ id: 'new_tool', description: 'Brand new.' })];
+    const changed = makeTool({
+      id: 'send_email',
+      description: 'Send an email with attachments to one or more people.',
+    });
+    const next = [
+      tools[0]!,
+      changed,
+      tools[2]!,
+      tools[3]!,
+      makeTool({ id: 'new_tool', description: 'Brand new.' }),
+    ];
     const embedder = countingEmbedder();
     const updated = await openToolIndex({ tools: next, embedder, dir });
     expect(updated.status).toBe('updated');
@@ -58,13 +67,19 @@ describe('openToolIndex', () => {
     await openToolIndex({ tools: sampleTools(), embedder: countingEmbedder(), dir });
     await openToolIndex({ tools: sampleTools().slice(1), embedder: countingEmbedder(), dir });
     const names = (await readdir(dir)).sort();
-    const generations = new Set(names.filter((name) => name.startsWith('index.')).map((name) => name.split('.')[1]));
+    const generations = new Set(
+      names.filter((name) => name.startsWith('index.')).map((name) => name.split('.')[1]),
+    );
     expect(generations.size).toBe(1);
     expect(names).toContain(INDEX_MANIFEST);
   });
 
   const damages: Array<[string, () => Promise<void>, RegExp]> = [
-    ['a truncated vectors file', async () => truncate(path.join(dir, (await manifest()).files.vectors.file), 10), /truncated/],
+    [
+      'a truncated vectors file',
+      async () => truncate(path.join(dir, (await manifest()).files.vectors.file), 10),
+      /truncated/,
+    ],
     [
       'a flipped byte in the vectors file',
       async () => {
@@ -75,13 +90,22 @@ describe('openToolIndex', () => {
       },
       /checksum/,
     ],
-    ['a manifest that is not JSON', async () => writeFile(path.join(dir, INDEX_MANIFEST), '{"format": "toolsift-ind'), /not valid JSON/],
+    [
+      'a manifest that is not JSON',
+      async () => writeFile(path.join(dir, INDEX_MANIFEST), '{"format": "toolsift-ind'),
+      /not valid JSON/,
+    ],
     [
       'a manifest from another format version',
-      async () => writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify({ ...(await manifest()), version: 999 })),
+      async () =>
+        writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify({ ...(await manifest()), version: 999 })),
       /format version 999/,
     ],
-    ['a missing lexical file', async () => rm(path.join(dir, (await manifest()).files.lexical.file)), /cannot read/],
+    [
+      'a missing lexical file',
+      async () => rm(path.join(dir, (await manifest()).files.lexical.file)),
+      /cannot read/,
+    ],
     [
       'a damaged vector index',
       async () => rm(path.join(dir, (await manifest()).files.vectorIndex), { recursive: true }),

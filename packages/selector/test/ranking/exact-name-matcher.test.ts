@@ -24,6 +24,8 @@ describe('createExactNameMatcher', () => {
   });
 
   it('says which words and which field matched', () => {
-    expect(matcher.match('use Cat Facts')).toEqual([{ toolId: 'cat-facts', matched: 'cat facts', field: 'id' }]);
+    expect(matcher.match('use Cat Facts')).toEqual([
+      { toolId: 'cat-facts', matched: 'cat facts', field: 'id' },
+    ]);
   });
 });

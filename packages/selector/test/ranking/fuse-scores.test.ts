@@ -18,7 +18,9 @@ function scored(toolId: string, dense?: number, lexical?: number): ScoredTool {
 
 describe('fuseScores', () => {
   it('guards an empty pool and zero maxima', () => {
-    expect(() => fuseScores({ pool: [], weights: resolveRankingWeights(), method: 'toolsift' })).not.toThrow();
+    expect(() =>
+      fuseScores({ pool: [], weights: resolveRankingWeights(), method: 'toolsift' }),
+    ).not.toThrow();
     const pool = [scored('a', 0, 0), scored('b')];
     fuseScores({ pool, weights: resolveRankingWeights(), method: 'toolsift' });
     for (const tool of pool) expect(Number.isFinite(tool.score)).toBe(true);
@@ -32,30 +34,33 @@ describe('fuseScores', () => {
     expect(pool.sort(compareScoredTools).map((tool) => tool.toolId)).toEqual(['b', 'a']);
   });
 
-  it.each(['score', 'rank'] as const)('%s fusion keeps every part in [0, 1] and ranks independently of input order', (fusion) => {
-    const entry = fc.record({
-      dense: fc.option(fc.double({ min: -1, max: 1, noNaN: true }), { nil: undefined }),
-      lexical: fc.option(fc.double({ min: 0, max: 50, noNaN: true }), { nil: undefined }),
-    });
-    fc.assert(
-      fc.property(fc.array(entry, { maxLength: 30 }), (entries) => {
-        const make = () => entries.map((value, index) => scored(`t${index}`, value.dense, value.lexical));
-        const weights = resolveRankingWeights({ fusion });
-        const forward = make();
-        fuseScores({ pool: forward, weights, method: 'toolsift' });
-        const backward = make().reverse();
-        fuseScores({ pool: backward, weights, method: 'toolsift' });
-        for (const tool of forward) {
-          for (const value of [tool.parts.dense, tool.parts.lexical, tool.score]) {
-            expect(value).toBeGreaterThanOrEqual(0);
-            expect(value).toBeLessThanOrEqual(1 + 1e-9);
+  it.each(['score', 'rank'] as const)(
+    '%s fusion keeps every part in [0, 1] and ranks independently of input order',
+    (fusion) => {
+      const entry = fc.record({
+        dense: fc.option(fc.double({ min: -1, max: 1, noNaN: true }), { nil: undefined }),
+        lexical: fc.option(fc.double({ min: 0, max: 50, noNaN: true }), { nil: undefined }),
+      });
+      fc.assert(
+        fc.property(fc.array(entry, { maxLength: 30 }), (entries) => {
+          const make = () => entries.map((value, index) => scored(`t${index}`, value.dense, value.lexical));
+          const weights = resolveRankingWeights({ fusion });
+          const forward = make();
+          fuseScores({ pool: forward, weights, method: 'toolsift' });
+          const backward = make().reverse();
+          fuseScores({ pool: backward, weights, method: 'toolsift' });
+          for (const tool of forward) {
+            for (const value of [tool.parts.dense, tool.parts.lexical, tool.score]) {
+              expect(value).toBeGreaterThanOrEqual(0);
+              expect(value).toBeLessThanOrEqual(1 + 1e-9);
+            }
           }
-        }
-        const order = (pool: ScoredTool[]) => pool.sort(compareScoredTools).map((tool) => tool.toolId);
-        expect(order(backward)).toEqual(order(forward));
-      }),
-    );
-  });
+          const order = (pool: ScoredTool[]) => pool.sort(compareScoredTools).map((tool) => tool.toolId);
+          expect(order(backward)).toEqual(order(forward));
+        }),
+      );
+    },
+  );
 
   it('breaks ties by id and puts tools named in the prompt first', () => {
     const pool = [scored('b', 0.5, 1), scored('a', 0.5, 1), scored('c', 0.1, 0)];

