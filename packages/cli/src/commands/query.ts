@@ -1,9 +1,18 @@
-import type { Selection } from '@toolsift/selector';
+import {
+  FORMAT_TARGETS,
+  type FormatTarget,
+  fitToolBudget,
+  formatPayload,
+  type Tool,
+  ToolsiftError,
+} from '@toolsift/core';
+import type { Selection, Selector } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
+import { renderSelectionTable } from './render-selection.js';
 import { openSelector, parseCount, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
-/** `toolsift query PROMPT [--k N] [--json] [--explain]`: the tools that fit a prompt. */
+/** `toolsift query PROMPT [--k N] [--json] [--explain] [--format TARGET]`: the tools that fit a prompt. */
 export function createQueryCommand(io: CliIo): CommandDef {
   const command = defineCommand({
     meta: {
@@ -24,17 +33,51 @@ export function createQueryCommand(io: CliIo): CommandDef {
         description: 'Print the selection as JSON (the default when stdout is not a terminal)',
       },
       explain: { type: 'boolean', description: 'Show why each tool was selected' },
+      format: {
+        type: 'string',
+        valueHint: 'TARGET',
+        description: `Print the selected tools as an LLM's tool definitions: ${FORMAT_TARGETS.join(', ')}`,
+      },
+      'max-tokens': {
+        type: 'string',
+        valueHint: 'N',
+        description: 'With --format: stop before the emitted tools exceed N tokens (estimated)',
+      },
+      'include-unavailable': {
+        type: 'boolean',
+        description: 'Keep tools whose prerequisites (env vars, config, OAuth, OS) are missing',
+      },
+      expand: { type: 'boolean', description: 'Add the tools selected tools depend on or work with' },
+      threshold: {
+        type: 'string',
+        valueHint: 'X',
+        description: 'Abstain when the best fit is below X in [0, 1] (default 0.5); 0 never abstains',
+      },
     },
     async run({ args }) {
       const k = parseCount(args.k, 'k', 5);
+      const target = parseTarget(args.format);
+      const maxTokens =
+        args['max-tokens'] === undefined ? undefined : parseCount(args['max-tokens'], 'max-tokens', 0);
+      const threshold = parseThreshold(args.threshold);
       const selector = await openSelector(io, args);
-      const selection = await selector.select(args._.join(' '), { k, env: io.env });
+      const selection = await selector.select(args._.join(' '), {
+        k,
+        env: io.env,
+        ...(args['include-unavailable'] === true ? { includeUnavailable: true } : {}),
+        ...(args.expand === true ? { expand: true } : {}),
+        ...(threshold !== undefined ? { threshold, abstain: threshold > 0 } : {}),
+      });
+      if (target !== undefined) {
+        printFormatted({ io, selector, selection, target, maxTokens });
+        return;
+      }
       if (args.json === true || io.stdout.isTTY !== true) {
         io.stdout.write(`${JSON.stringify(selection, null, 2)}\n`);
         return;
       }
       reportIndexWarnings(io, selector);
-      io.stdout.write(renderTable(selection, args.explain === true));
+      io.stdout.write(renderSelectionTable(selection, args.explain === true));
     },
   });
   return command as unknown as CommandDef;
@@ -42,23 +85,43 @@ export function createQueryCommand(io: CliIo): CommandDef {
 
 // --- internal ---
 
-function renderTable(selection: Selection, isExplained: boolean): string {
-  if (selection.tools.length === 0) return 'No tool fits this prompt.\n';
-  const idWidth = Math.max(4, ...selection.tools.map((tool) => tool.id.length));
-  const lines = [`${'#'.padStart(2)}  ${'tool'.padEnd(idWidth)}  score  confidence`];
-  selection.tools.forEach((tool, index) => {
-    lines.push(
-      `${String(index + 1).padStart(2)}  ${tool.id.padEnd(idWidth)}  ${tool.score.toFixed(3)}  ${tool.confidence.toFixed(3)}`,
+function printFormatted(input: {
+  io: CliIo;
+  selector: Selector;
+  selection: Selection;
+  target: FormatTarget;
+  maxTokens: number | undefined;
+}): void {
+  const { io, selector, selection, target, maxTokens } = input;
+  const tools = selection.tools
+    .map((selected) => selector.tool(selected.id))
+    .filter((tool): tool is Tool => tool !== undefined);
+  const fitted = fitToolBudget({ tools, target, ...(maxTokens !== undefined ? { maxTokens } : {}) });
+  // The exact payload on stdout; what the target could not express, and budget cuts, on stderr.
+  io.stdout.write(`${JSON.stringify(formatPayload(target, fitted.tools), null, 2)}\n`);
+  for (const warning of fitted.warnings)
+    io.stderr.write(`warning: ${warning.toolId}: ${warning.code} ${warning.message}\n`);
+  if (fitted.stoppedBy !== undefined) {
+    io.stderr.write(
+      `note: ${tools.length - fitted.fitted.length} tool(s) left out (${fitted.stoppedBy}); ${fitted.totalTokens} tokens emitted\n`,
     );
-    if (isExplained)
-      for (const reason of tool.reasons) lines.push(`      - ${reason.kind}: ${reason.message}`);
-  });
-  for (const warning of selection.warnings) lines.push(`warning: ${warning.message}`);
-  if (isExplained) {
-    const stages = Object.entries(selection.timings)
-      .map(([stage, ms]) => `${stage} ${ms.toFixed(1)}`)
-      .join(', ');
-    lines.push(`timings (ms): ${stages}`);
   }
-  return `${lines.join('\n')}\n`;
+}
+
+function parseTarget(value: string | undefined): FormatTarget | undefined {
+  if (value === undefined) return undefined;
+  if ((FORMAT_TARGETS as readonly string[]).includes(value)) return value as FormatTarget;
+  throw new ToolsiftError(
+    'USAGE_ERROR',
+    `--format must be one of ${FORMAT_TARGETS.join(', ')}; got "${value}".`,
+  );
+}
+
+function parseThreshold(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const threshold = Number(value);
+  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
+    throw new ToolsiftError('USAGE_ERROR', `--threshold must be a number in [0, 1]; got "${value}".`);
+  }
+  return threshold;
 }
