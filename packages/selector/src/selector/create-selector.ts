@@ -1,11 +1,4 @@
-import {
-  type Diagnostic,
-  ErrorCode,
-  loadCatalog,
-  type Tool,
-  type ToolFormat,
-  ToolsiftError,
-} from '@toolsift/core';
+import { type Diagnostic, ErrorCode, type Tool, type ToolFormat, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import { defaultIndexDir } from '../index-store/default-index-dir.js';
 import {
