@@ -6,6 +6,7 @@ import { type RankingWeights, resolveRankingWeights } from '../ranking/ranking-w
 import { runStages } from '../ranking/run-stages.js';
 import type { SelectionContext, SelectionStage } from '../ranking/selection-context.js';
 import { createSelectionRules } from '../rules/create-selection-rules.js';
+import { applyToolBudget } from './apply-tool-budget.js';
 import type { Selection, SelectOptions } from './selection.js';
 
 /** Run the selection pipeline for one prompt and shape the result. */
@@ -54,6 +55,7 @@ export async function runSelection(options: {
       ? defaultStages({ rules: [...(options.rules ?? []), ...rules.rules], decisions: rules.decisions })
       : defaultStages();
   const timings = await runStages(stages, context);
+  applyToolBudget({ context, options: options.options });
   timings.total = performance.now() - started;
   return {
     tools: context.ranked.map((tool) => ({

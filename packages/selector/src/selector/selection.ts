@@ -1,3 +1,4 @@
+import type { FormatTarget } from '@toolsift/core';
 import type { RankingWeights } from '../ranking/ranking-weights.js';
 import type {
   RankingMethod,
@@ -46,4 +47,8 @@ export interface SelectOptions extends RuleOptions {
   method?: RankingMethod;
   /** Override ranking weights for this call. */
   weights?: Partial<RankingWeights>;
+  /** Stop before the selected tools, emitted for `target`, exceed this many tokens (estimated). */
+  maxTokens?: number;
+  /** The LLM tool format the budget is measured in, and whose hard tool-count limit applies (default `openai`). */
+  target?: FormatTarget;
 }
