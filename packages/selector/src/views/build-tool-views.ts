@@ -15,10 +15,6 @@ export function buildToolViews(tool: Tool): ToolView[] {
   };
 
   add('description', 0, joinSentences([describeName(tool), tool.description]));
-  if (process.env.EXP_SENTENCES === '1') {
-    const sentences = tool.description.split(/(?<=[.!?;])\s+/).filter((sentence) => sentence.split(/\s+/).length >= 4);
-    if (sentences.length >= 2) sentences.slice(0, 6).forEach((sentence, index) => add('description', index + 1, sentence));
-  }
   tool.useCases.forEach((useCase, index) => {
     add('use-case', index, joinSentences([useCase.title, useCase.whenToUse, useCase.example]));
   });
