@@ -14,24 +14,19 @@ export function fuseScores(options: {
   method: RankingMethod;
   /** The prompt has several sentences: `multiSentenceDense` replaces `dense`. */
   isMultiSentence?: boolean;
-  coverage?: number;
 }): void {
   const { pool, weights, method } = options;
   const zscore = weights.fusion === 'zscore';
   const denseScale = zscore
     ? zScaler(
-        process.env.ZSIDE === '1'
-          ? pool.map((tool) => tool.dense?.score ?? 0).sort((a, b) => b - a).slice(0, Number(process.env.ZN ?? 50))
-          : pool.map((tool) => tool.dense?.score ?? 0),
+        pool.map((tool) => tool.dense?.score ?? 0),
         weights.zClip,
       )
     : denseScaler(pool, weights.denseFloorRank);
   const lexicalMax = Math.max(0, ...pool.map((tool) => tool.lexical?.score ?? 0));
   const lexicalScale = zscore
     ? zScaler(
-        process.env.ZSIDE === '1' && process.env.ZLEX !== '0'
-          ? pool.map((tool) => tool.lexical?.score ?? 0).sort((a, b) => b - a).slice(0, Number(process.env.ZN ?? 50))
-          : pool.map((tool) => tool.lexical?.score ?? 0),
+        pool.map((tool) => tool.lexical?.score ?? 0),
         weights.zClip,
       )
     : (score: number) => (lexicalMax > 0 ? score / lexicalMax : 0);
@@ -48,11 +43,7 @@ export function fuseScores(options: {
         : options.isMultiSentence
           ? weights.multiSentenceDense
           : weights.dense;
-  let lexicalWeight = method === 'dense' ? 0 : method === 'bm25' ? 1 : weights.lexical;
-  const gamma = Number(process.env.COV_GAMMA ?? 0);
-  if (gamma !== 0 && method === 'toolsift' && options.coverage !== undefined) {
-    lexicalWeight *= Math.max(0.05, options.coverage / Number(process.env.COV_MID ?? 0.5)) ** gamma;
-  }
+  const lexicalWeight = method === 'dense' ? 0 : method === 'bm25' ? 1 : weights.lexical;
   const totalWeight = denseWeight + lexicalWeight > 0 ? denseWeight + lexicalWeight : 1;
 
   for (const tool of pool) {

@@ -9,23 +9,6 @@ import { ensureScoredTool } from './ensure-scored-tool.js';
 export const denseStage: SelectionStage = {
   name: 'dense',
   run(context) {
-    const alpha = Number(process.env.PRF_ALPHA ?? 0);
-    if (alpha > 0 && context.queryVector !== undefined && context.candidateIds === undefined) {
-      const m = Number(process.env.PRF_M ?? 3);
-      const q = context.queryVector;
-      const hits = context.index.searchVectors(q, m);
-      const next = new Float32Array(q.length);
-      for (let i = 0; i < q.length; i++) next[i] = q[i]!;
-      for (const hit of hits) {
-        const v = context.index.vector(hit.key)!;
-        for (let i = 0; i < q.length; i++) next[i] = next[i]! + (alpha / hits.length) * v[i]!;
-      }
-      let norm = 0;
-      for (const x of next) norm += x * x;
-      norm = Math.sqrt(norm);
-      for (let i = 0; i < next.length; i++) next[i] = next[i]! / norm;
-      context.queryVector = next;
-    }
     const query = context.queryVector;
     if (context.method === 'bm25' || query === undefined) return;
     const { index, weights } = context;
