@@ -50,7 +50,9 @@ describe('toolsift query', () => {
     const lines = table.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^ # {2}tool\s+score {2}confidence$/);
     expect(lines[1]).toMatch(/^ 1 {2}get_current_weather\s+\d\.\d{3} {2}\d\.\d{3}$/);
-    expect(lines).toHaveLength(3);
+    // Then the selected tools end; tools that fit but cannot run here, and suggestions, follow under headings.
+    expect(lines[2]).toMatch(/^ 2 {2}\S+\s+\d\.\d{3} {2}\d\.\d{3}/);
+    expect(lines.slice(3).every((line) => !/^ \d /.test(line))).toBe(true);
     expect(JSON.parse((await query(['--json'], true)).stdout).tools).toHaveLength(5);
   });
 
@@ -59,6 +61,27 @@ describe('toolsift query', () => {
     expect(result.stdout).toMatch(/- dense: \w[\w-]* view matched with similarity/);
     expect(result.stdout).toContain('- fusion: score');
     expect(result.stdout).toMatch(/timings \(ms\): embed/);
+  });
+
+  test('--format prints the selected tools in the target shape, --max-tokens cuts them', async () => {
+    const result = await query(['--format', 'openai', '--k', '3', '--include-unavailable'], false);
+    expect(result.code).toBe(0);
+    const tools = JSON.parse(result.stdout);
+    expect(tools).toHaveLength(3);
+    for (const tool of tools)
+      expect(tool).toMatchObject({ type: 'function', function: { name: expect.any(String) } });
+    const cut = await query(
+      ['--format', 'openai', '--k', '3', '--include-unavailable', '--max-tokens', '1'],
+      false,
+    );
+    expect(JSON.parse(cut.stdout)).toEqual([]);
+    expect(cut.stderr).toMatch(/left out \(maxTokens\)/);
+  });
+
+  test('an unknown --format target is a usage error listing the targets', async () => {
+    const result = await query(['--format', 'cohere']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--format must be one of openai, ');
   });
 
   test.each([['0'], ['two']])('--k %s is a usage error', async (k) => {
