@@ -8,6 +8,8 @@ export interface AccuracyResult {
   summary: EvalSummary;
 }
 
+const PEER_ROWS = ['metatool single', 'metatool multi', 'toolbench-stable'] as const;
+
 /** README reference figures (../shared/bench/README.md): nDCG@10 of BM25 and of open-source peers. */
 const PEERS: ReadonlyArray<{ peer: string; ndcg: Partial<Record<string, number>> }> = [
   {
@@ -52,41 +54,48 @@ export function renderAccuracyMarkdown(options: {
     'metrics are measured with abstention off; `toolbench-stable` ranks over the whole catalog like the README',
     "references, `(candidates)` rows rank within each query's own candidate list.",
     '',
-    '| dataset | queries | method | top-1 | R@1 | R@5 | R@10 | nDCG@10 | MRR |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...results.map((result) => {
-      const s = result.summary;
-      const cells = [s.top1, s['recall@1'], s['recall@5'], s['recall@10'], s['ndcg@10'], s.mrr].map(format);
-      return `| ${result.row} | ${result.queries} | ${result.method} | ${cells.join(' | ')} |`;
-    }),
+    ...markdownTable(
+      ['dataset', 'queries', 'method', 'top-1', 'R@1', 'R@5', 'R@10', 'nDCG@10', 'MRR'],
+      results.map((result) => {
+        const s = result.summary;
+        const cells = [s.top1, s['recall@1'], s['recall@5'], s['recall@10'], s['ndcg@10'], s.mrr].map(format);
+        return [result.row, String(result.queries), result.method, ...cells];
+      }),
+    ),
     '',
     '## Against the open-source peers (nDCG@10; peer figures from ../shared/bench/README.md)',
     '',
-    '| system | metatool single | metatool multi | toolbench-stable |',
-    '|---|---|---|---|',
-    ...PEERS.map(
-      ({ peer, ndcg }) =>
-        `| ${peer} | ${['metatool single', 'metatool multi', 'toolbench-stable'].map((row) => format(ndcg[row])).join(' | ')} |`,
+    ...markdownTable(
+      ['system', ...PEER_ROWS],
+      [
+        ...PEERS.map(({ peer, ndcg }) => [peer, ...PEER_ROWS.map((row) => format(ndcg[row]))]),
+        [
+          '**toolsift**',
+          ...PEER_ROWS.map((row) => `**${format(find(results, row, 'toolsift')?.summary['ndcg@10'])}**`),
+        ],
+      ],
     ),
-    `| **toolsift** | ${['metatool single', 'metatool multi', 'toolbench-stable'].map((row) => `**${format(find(results, row, 'toolsift')?.summary['ndcg@10'])}**`).join(' | ')} |`,
     '',
     'The peers were measured on every 10th single query of the full MetaTool set; toolsift on the held-out half',
     'of the distributed dev split (2,000 sampled), so the two sets differ but come from the same distribution.',
     '',
     '## Abstention (toolsift as shipped, abstention on)',
     '',
-    '| dataset | abstained on `gold: []` | abstained on answerable | top-1 with abstention |',
-    '|---|---|---|---|',
-    ...abstention.map(
-      (result) =>
-        `| ${result.row} | ${format(result.summary.abstain_correct)} | ${format(result.summary.abstain_wrong)} | ${format(result.summary.top1)} |`,
+    ...markdownTable(
+      ['dataset', 'abstained on `gold: []`', 'abstained on answerable', 'top-1 with abstention'],
+      abstention.map((result) => [
+        result.row,
+        format(result.summary.abstain_correct),
+        format(result.summary.abstain_wrong),
+        format(result.summary.top1),
+      ]),
     ),
     '',
   ];
   return `${lines.join('\n')}\n`;
 }
 
-/** The short table for the README: nDCG@10 per dataset and method, plus toolsift's top-1 and R@5. */
+/** The short table for the README: nDCG@10 per dataset and method (best in bold), plus toolsift's top-1 and R@5. */
 export function renderReadmeSummary(options: {
   results: readonly AccuracyResult[];
   meta: { embedder: string };
@@ -96,27 +105,48 @@ export function renderReadmeSummary(options: {
       options.results.filter((result) => result.method !== 'toolsift+learning').map((result) => result.row),
     ),
   ];
+  const body = rows.map((row) => {
+    const ndcg = (['bm25', 'dense', 'toolsift'] as const).map(
+      (method) => find(options.results, row, method)?.summary['ndcg@10'],
+    );
+    const best = Math.max(...ndcg.map((value) => value ?? 0));
+    const toolsift = find(options.results, row, 'toolsift')?.summary;
+    return [
+      row,
+      ...ndcg.map((value) => (value === best ? `**${format(value)}**` : format(value))),
+      `${format(toolsift?.top1)} / ${format(toolsift?.['recall@5'])}`,
+    ];
+  });
+  const learned = options.results
+    .filter((result) => result.method === 'toolsift+learning')
+    .map((result) => [
+      result.row,
+      '',
+      '',
+      `**${format(result.summary['ndcg@10'])}**`,
+      `${format(result.summary.top1)} / ${format(result.summary['recall@5'])}`,
+    ]);
   const lines = [
     `nDCG@10 on held-out public benchmark queries (\`pnpm bench\`, embedder \`${options.meta.embedder}\`; details in`,
     '[bench/results/accuracy.md](bench/results/accuracy.md)):',
     '',
-    '| dataset | BM25 alone | dense alone | toolsift | toolsift top-1 / R@5 |',
-    '|---|---|---|---|---|',
-    ...rows.map((row) => {
-      const cell = (method: AccuracyResult['method']) =>
-        format(find(options.results, row, method)?.summary['ndcg@10']);
-      const toolsift = find(options.results, row, 'toolsift')?.summary;
-      return `| ${row} | ${cell('bm25')} | ${cell('dense')} | **${cell('toolsift')}** | ${format(toolsift?.top1)} / ${format(toolsift?.['recall@5'])} |`;
-    }),
-    ...options.results
-      .filter((result) => result.method === 'toolsift+learning')
-      .map(
-        (result) =>
-          `| ${result.row} | | | **${format(result.summary['ndcg@10'])}** | ${format(result.summary.top1)} / ${format(result.summary['recall@5'])} |`,
-      ),
+    ...markdownTable(
+      ['dataset', 'BM25 alone', 'dense alone', 'toolsift', 'toolsift top-1 / R@5'],
+      [...body, ...learned],
+    ),
     '',
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** A markdown table with padded columns. */
+export function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] {
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, 3, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${widths.map((width, column) => (cells[column] ?? '').padEnd(width)).join(' | ')} |`;
+  return [line(header), `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`, ...rows.map(line)];
 }
 
 // --- internal ---

@@ -41,6 +41,17 @@ describe('toolsift index', () => {
     );
   });
 
+  test('shows a progress bar on a terminal, cleared when done', async () => {
+    const result = await runToolsift(['index', '--catalog', 'tools.json', '--embedder', 'hash'], {
+      cwd: root,
+      isTTY: true,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('embedding views [');
+    expect(result.stderr).toContain('2/2');
+    expect(result.stdout).toMatch(/^built index of 2 tools/);
+  });
+
   test('shows no progress bar when stderr is not a terminal', async () => {
     const result = await runToolsift(['index', '--catalog', 'tools.json', '--embedder', 'hash'], {
       cwd: root,

@@ -6,8 +6,35 @@ export function hashText(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-/** Content hash of a tool's metadata, ignoring where it was read from (`source`). */
+/**
+ * Content hash of what a tool contributes to the index (its views, lexical document and names): identity,
+ * texts, keywords, use cases, example prompts, parameter names and descriptions. Other fields (relations,
+ * prerequisites...) are read from the tool itself at selection time, so changing them needs no re-indexing.
+ */
 export function hashTool(tool: Tool): string {
-  const { source: _source, ...content } = tool;
-  return hashText(JSON.stringify(content));
+  const properties = tool.parameters.properties;
+  const parameters =
+    typeof properties === 'object' && properties !== null
+      ? Object.entries(properties).map(([name, property]) => [
+          name,
+          typeof property === 'object' && property !== null
+            ? (property as { description?: unknown }).description
+            : null,
+        ])
+      : null;
+  return hashText(
+    JSON.stringify([
+      tool.id,
+      tool.name,
+      tool.title,
+      tool.description,
+      tool.keywords,
+      tool.capabilities,
+      tool.tags,
+      tool.category,
+      tool.useCases,
+      tool.examples.map((example) => [example.name, example.description, example.prompt]),
+      parameters,
+    ]),
+  );
 }

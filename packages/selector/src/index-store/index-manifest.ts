@@ -1,7 +1,7 @@
 import type { FileEntry } from './atomic-file.js';
 
 /** Bumped whenever the index layout or the way views are built changes; an older index is rebuilt. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2;
 
 /** Name of the manifest inside an index folder; it is renamed into place last, so it commits a save. */
 export const INDEX_MANIFEST = 'manifest.json';
@@ -17,13 +17,13 @@ export interface IndexManifest {
   lexicalOptions: string;
   /** Content hash per tool id. */
   tools: Record<string, string>;
-  /** View keys, in the order of the rows of the vectors file. */
+  /** View keys, tool by tool, in the order of the rows of the vectors file and of the texts file. */
   views: string[];
   /** Text hash of each view, parallel to `views`. */
   viewHashes: string[];
   /** Prompts learned per tool id. */
   learned: Record<string, string[]>;
-  files: { vectors: FileEntry; lexical: FileEntry; vectorIndex: string };
+  files: { vectors: FileEntry; texts: FileEntry; lexical: FileEntry; vectorIndex: string };
 }
 
 /** What is wrong with a parsed manifest, or `undefined` when its shape is right. */
@@ -45,7 +45,14 @@ export function manifestProblem(value: unknown): string | undefined {
   if (!isRecord(value.learned) || !Object.values(value.learned).every(isStringArray))
     return 'bad learned prompts';
   const files = value.files;
-  if (!isRecord(files) || !isFileEntry(files.vectors) || !isFileEntry(files.lexical)) return 'bad file table';
+  if (
+    !isRecord(files) ||
+    !isFileEntry(files.vectors) ||
+    !isFileEntry(files.texts) ||
+    !isFileEntry(files.lexical)
+  ) {
+    return 'bad file table';
+  }
   if (typeof files.vectorIndex !== 'string' || !SAFE_NAME.test(files.vectorIndex))
     return 'bad vector index folder';
   return undefined;

@@ -5,6 +5,7 @@ import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import { loadLexicalIndex } from '../lexical/create-lexical-index.js';
 import { loadVectorIndex } from '../vector-index/load-vector-index.js';
+import { parseViewKey, type ToolView } from '../views/tool-view.js';
 import { type FileEntry, sha256 } from './atomic-file.js';
 import {
   INDEX_FORMAT_VERSION,
@@ -19,8 +20,8 @@ export interface LoadedToolIndex {
   index: ToolIndex;
   /** Tools of the catalog that are new or changed since the save. */
   changed: Tool[];
-  /** Saved vectors by text hash, reusable for the changed tools' unchanged views. */
-  reuse: Map<string, Float32Array>;
+  /** Saved vectors by text hash, reusable for the changed tools' unchanged views (built on demand). */
+  reuse(): Map<string, Float32Array>;
   /** True when the saved index holds exactly the catalog (nothing to embed, remove or save). */
   isCurrent: boolean;
 }
@@ -54,15 +55,20 @@ export async function loadToolIndex(options: {
   if (manifest.lexicalOptions !== options.lexicalOptions)
     throw corrupt(dir, 'built with other lexical options', 'lexical');
 
-  const vectorBytes = await readChecked(dir, manifest.files.vectors);
+  // Read every payload at once: the disk works while checksums and parsing use the CPU.
+  const [vectorBytes, lexicalBytes, textBytes, vectorIndex] = await Promise.all([
+    readChecked(dir, manifest.files.vectors),
+    readChecked(dir, manifest.files.lexical),
+    readChecked(dir, manifest.files.texts),
+    loadVectorIndex(path.join(dir, manifest.files.vectorIndex), { dimensions: manifest.embedder.dimensions }),
+  ]);
   const expectedBytes = manifest.views.length * manifest.embedder.dimensions * Float32Array.BYTES_PER_ELEMENT;
   if (vectorBytes.length !== expectedBytes)
     throw corrupt(dir, 'the vectors file does not match the view table', 'size');
-  const matrix = new Float32Array(new Uint8Array(vectorBytes).buffer);
-  const lexical = loadLexicalIndex(parseJson(dir, await readChecked(dir, manifest.files.lexical)));
-  const vectorIndex = await loadVectorIndex(path.join(dir, manifest.files.vectorIndex), {
-    dimensions: manifest.embedder.dimensions,
-  });
+  // Float32Array needs 4-byte alignment; a large Buffer from readFile has it, a pooled one may not.
+  const aligned = vectorBytes.byteOffset % 4 === 0 ? vectorBytes : Buffer.from(vectorBytes);
+  const matrix = new Float32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
+  const lexical = loadLexicalIndex(parseJson(dir, lexicalBytes));
   if (vectorIndex.size !== manifest.views.length) {
     throw corrupt(
       dir,
@@ -71,15 +77,24 @@ export async function loadToolIndex(options: {
     );
   }
 
+  const texts = parseJson(dir, textBytes);
+  if (
+    !Array.isArray(texts) ||
+    texts.length !== manifest.views.length ||
+    !texts.every((text) => typeof text === 'string')
+  ) {
+    throw corrupt(dir, 'the texts file does not match the view table', 'texts');
+  }
   const dimensions = manifest.embedder.dimensions;
-  const saved = new Map<string, { hash: string; vector: Float32Array }>();
-  const reuse = new Map<string, Float32Array>();
-  manifest.views.forEach((key, row) => {
+  const saved = new Map<string, Array<{ view: ToolView; vector: Float32Array }>>();
+  for (const [row, key] of manifest.views.entries()) {
+    const parsed = parseViewKey(key);
+    if (parsed === undefined) throw corrupt(dir, `"${key}" is not a view key`, 'views');
     const vector = matrix.subarray(row * dimensions, (row + 1) * dimensions);
-    const hash = manifest.viewHashes[row]!;
-    saved.set(key, { hash, vector });
-    reuse.set(hash, vector);
-  });
+    const list = saved.get(parsed.toolId) ?? [];
+    list.push({ view: { key, ...parsed, text: texts[row] as string }, vector });
+    saved.set(parsed.toolId, list);
+  }
 
   const index = new ToolIndex({ embedderId: embedder.id, dimensions, vectorIndex, lexical });
   for (const [toolId, prompts] of Object.entries(manifest.learned)) index.setLearned(toolId, prompts);
@@ -96,7 +111,13 @@ export async function loadToolIndex(options: {
   return {
     index,
     changed,
-    reuse,
+    reuse: () =>
+      new Map(
+        manifest.viewHashes.map((hash, row) => [
+          hash,
+          matrix.subarray(row * dimensions, (row + 1) * dimensions),
+        ]),
+      ),
     isCurrent: changed.length === 0 && staleKeys.length === 0 && goneIds.length === 0,
   };
 }

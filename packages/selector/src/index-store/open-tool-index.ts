@@ -62,7 +62,7 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
       const stats = await loaded.index.upsertTools({
         tools: loaded.changed,
         embedder: options.embedder,
-        reuse: loaded.reuse,
+        reuse: loaded.reuse(),
         ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
       });
       await persist(loaded.index, dir, lexicalOptions, warnings);

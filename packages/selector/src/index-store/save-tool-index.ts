@@ -13,8 +13,8 @@ import {
 import type { ToolIndex } from './tool-index.js';
 
 /**
- * Save an index into a folder. Payloads go to fresh generation names (`index.<gen>.vectors`, `.lexical`,
- * `.vector-index/`), then the manifest is renamed into place, so a reader sees the old or the new index,
+ * Save an index into a folder. Payloads go to fresh generation names (`index.<gen>.vectors`, `.texts`,
+ * `.lexical`, `.vector-index/`), then the manifest is renamed into place, so a reader sees the old or the new index,
  * never a mix; older generations are removed afterwards.
  */
 export async function saveToolIndex(options: {
@@ -31,6 +31,10 @@ export async function saveToolIndex(options: {
   const matrix = new Float32Array(entries.length * index.dimensions);
   for (const [row, entry] of entries.entries()) matrix.set(entry.vector, row * index.dimensions);
   const vectors = await writeFileAtomic(path.join(dir, name('vectors')), new Uint8Array(matrix.buffer));
+  const texts = await writeFileAtomic(
+    path.join(dir, name('texts')),
+    Buffer.from(JSON.stringify(entries.map((entry) => entry.view.text))),
+  );
   const lexicalBytes = Buffer.from(JSON.stringify(index.lexical.toJSON()));
   const lexical = await writeFileAtomic(path.join(dir, name('lexical')), lexicalBytes);
   await index.vectorIndex.save(path.join(dir, name('vector-index')));
@@ -47,6 +51,7 @@ export async function saveToolIndex(options: {
     learned: Object.fromEntries([...index.learned()].map(([toolId, prompts]) => [toolId, [...prompts]])),
     files: {
       vectors: { file: name('vectors'), ...vectors },
+      texts: { file: name('texts'), ...texts },
       lexical: { file: name('lexical'), ...lexical },
       vectorIndex: name('vector-index'),
     },

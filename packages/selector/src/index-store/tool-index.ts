@@ -85,10 +85,11 @@ export class ToolIndex implements RankingIndex {
     return this.#views.get(key);
   }
 
-  /** Every view with its vector, in key order (what the store writes). */
+  /** Every view with its vector, tool by tool in catalog order (what the store writes). */
   entries(): Array<{ view: ToolView; vector: Float32Array }> {
-    const keys = [...this.#views.keys()].sort();
-    return keys.map((key) => ({ view: this.#views.get(key)!, vector: this.#vectors.get(key)! }));
+    return [...this.#viewsByTool.values()].flatMap((views) =>
+      views.map((view) => ({ view, vector: this.#vectors.get(view.key)! })),
+    );
   }
 
   vector(key: string): Float32Array | undefined {
@@ -120,26 +121,29 @@ export class ToolIndex implements RankingIndex {
   }
 
   /**
-   * Restore tools from a saved index without embedding: a tool is restored when its content hash is the saved
-   * one and every view has a saved vector for the same text. Returns the tools that were not (changed, new).
+   * Restore tools from a saved index without embedding or rebuilding their views: a tool is restored, with
+   * its saved views, when its content hash is the saved one. Returns the tools that were not (changed, new).
    */
   restore(options: {
     tools: readonly Tool[];
     toolHashes: ReadonlyMap<string, string>;
-    saved: ReadonlyMap<string, { hash: string; vector: Float32Array }>;
+    /** Saved views by tool id, in saved order, each with its vector. */
+    saved: ReadonlyMap<string, ReadonlyArray<{ view: ToolView; vector: Float32Array }>>;
   }): Tool[] {
     const changed: Tool[] = [];
     for (const tool of options.tools) {
-      const views = this.#viewsOf(tool);
-      const isSame =
-        options.toolHashes.get(tool.id) === hashTool(tool) &&
-        views.every((view) => options.saved.get(view.key)?.hash === hashText(view.text));
-      if (!isSame) {
+      const hash = hashTool(tool);
+      const saved = options.saved.get(tool.id);
+      if (saved === undefined || options.toolHashes.get(tool.id) !== hash) {
         changed.push(tool);
         continue;
       }
-      for (const view of views) this.#vectors.set(view.key, options.saved.get(view.key)!.vector);
-      this.#setTool(tool, views);
+      for (const { view, vector } of saved) this.#vectors.set(view.key, vector);
+      this.#setTool(
+        tool,
+        saved.map(({ view }) => view),
+        hash,
+      );
     }
     return changed;
   }
@@ -210,12 +214,12 @@ export class ToolIndex implements RankingIndex {
     return [...buildToolViews(tool), ...learned];
   }
 
-  #setTool(tool: Tool, views: ToolView[]): void {
+  #setTool(tool: Tool, views: ToolView[], hash = hashTool(tool)): void {
     for (const view of this.views(tool.id)) this.#views.delete(view.key);
     for (const view of views) this.#views.set(view.key, view);
     this.#viewsByTool.set(tool.id, views);
     this.#tools.set(tool.id, tool);
-    this.#toolHashes.set(tool.id, hashTool(tool));
+    this.#toolHashes.set(tool.id, hash);
     this.#names = undefined;
   }
 

@@ -23,7 +23,8 @@ export interface ExactNameMatcher {
 export function createExactNameMatcher(tools: readonly Tool[]): ExactNameMatcher {
   const documentFrequency = countWordTools(tools);
   const phrases = new Map<string, Array<{ toolId: string; field: ExactNameHit['field'] }>>();
-  let longest = 0;
+  // Every word-level prefix of a phrase, so matching stops extending an n-gram as soon as no name starts so.
+  const prefixes = new Set<string>();
   for (const tool of tools) {
     const forms: Array<[ExactNameHit['field'], string | undefined]> = [
       ['id', tool.id],
@@ -43,10 +44,11 @@ export function createExactNameMatcher(tools: readonly Tool[]): ExactNameMatcher
       const entries = phrases.get(phrase) ?? [];
       entries.push({ toolId: tool.id, field });
       phrases.set(phrase, entries);
-      longest = Math.max(longest, words.length);
+      for (let length = 1; length <= Math.min(words.length, MAX_PHRASE_WORDS); length++) {
+        prefixes.add(words.slice(0, length).join(' '));
+      }
     }
   }
-  const maxWords = Math.min(longest, MAX_PHRASE_WORDS);
 
   return {
     match(prompt) {
@@ -54,8 +56,9 @@ export function createExactNameMatcher(tools: readonly Tool[]): ExactNameMatcher
       const hits = new Map<string, ExactNameHit>();
       for (let start = 0; start < words.length; start++) {
         let phrase = '';
-        for (let length = 1; length <= maxWords && start + length <= words.length; length++) {
+        for (let length = 1; length <= MAX_PHRASE_WORDS && start + length <= words.length; length++) {
           phrase = length === 1 ? (words[start] ?? '') : `${phrase} ${words[start + length - 1]}`;
+          if (!prefixes.has(phrase)) break;
           for (const entry of phrases.get(phrase) ?? []) {
             const previous = hits.get(entry.toolId);
             // Keep the longest phrase that named the tool.

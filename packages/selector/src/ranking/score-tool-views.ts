@@ -44,8 +44,19 @@ export function scoreToolViews(options: {
 // --- internal ---
 
 function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
+  // Four running sums: about twice as fast as one in V8 for 512-d vectors.
   const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) sum += (a[i] as number) * (b[i] as number);
-  return sum;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  for (; i + 3 < length; i += 4) {
+    s0 += (a[i] as number) * (b[i] as number);
+    s1 += (a[i + 1] as number) * (b[i + 1] as number);
+    s2 += (a[i + 2] as number) * (b[i + 2] as number);
+    s3 += (a[i + 3] as number) * (b[i + 3] as number);
+  }
+  for (; i < length; i++) s0 += (a[i] as number) * (b[i] as number);
+  return s0 + s1 + s2 + s3;
 }

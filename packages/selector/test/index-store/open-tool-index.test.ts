@@ -134,6 +134,19 @@ describe('openToolIndex', () => {
     expect(other.warnings[0]).toContain('built with embedder hash:64 (64-d), not hash:32 (32-d)');
   });
 
+  it('saves and reloads an HNSW index, which ranks like the exact one here', async () => {
+    const tools = sampleTools();
+    const hnsw = await openToolIndex({ tools, embedder: countingEmbedder(), dir, vectorIndex: 'hnsw' });
+    expect(hnsw.index.vectorIndex.kind).toBe('hnsw');
+    const reloaded = await openToolIndex({ tools, embedder: countingEmbedder(), dir, vectorIndex: 'hnsw' });
+    expect(reloaded.status).toBe('loaded');
+    expect(reloaded.index.vectorIndex.kind).toBe('hnsw');
+    const exact = await openToolIndex({ tools, embedder: countingEmbedder(), vectorIndex: 'exact' });
+    const query = (await countingEmbedder().embed(['send a message']))[0]!;
+    const keys = (index: typeof exact.index) => index.searchVectors(query, 3).map((hit) => hit.key);
+    expect(keys(reloaded.index)).toEqual(keys(exact.index));
+  });
+
   it('keeps the index in memory when no folder is given', async () => {
     const opened = await openToolIndex({ tools: sampleTools(), embedder: countingEmbedder() });
     expect(opened.status).toBe('memory');

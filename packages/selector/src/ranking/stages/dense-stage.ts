@@ -4,7 +4,8 @@ import { ensureScoredTool } from './ensure-scored-tool.js';
 
 /**
  * Dense retrieval: nearest views from the vector index, grouped into the `poolSize` best tools, each then
- * scored over all its views. With a candidate list, the candidates are scored directly instead.
+ * scored over all its views (and the prompt's sentences). With a candidate list, the candidates are scored
+ * directly instead.
  */
 export const denseStage: SelectionStage = {
   name: 'dense',
@@ -16,17 +17,14 @@ export const denseStage: SelectionStage = {
     if (context.candidateIds !== undefined) {
       for (const id of context.candidateIds) if (index.tool(id) !== undefined) toolIds.add(id);
     } else {
+      // The whole prompt's neighbours form the pool; sentences of a multi-sentence prompt only rescore it
+      // (searching per sentence as well was measured to add nothing).
       const wanted = Math.max(context.k, weights.poolSize);
-      for (const vector of [query, ...(context.segmentVectors ?? [])]) {
-        let found = 0;
-        const seen = new Set<string>();
-        for (const hit of index.searchVectors(vector, wanted * weights.viewsPerTool)) {
-          const toolId = index.view(hit.key)?.toolId;
-          if (toolId === undefined || seen.has(toolId)) continue;
-          seen.add(toolId);
-          toolIds.add(toolId);
-          if (++found >= wanted) break;
-        }
+      for (const hit of index.searchVectors(query, wanted * weights.viewsPerTool)) {
+        const toolId = index.view(hit.key)?.toolId;
+        if (toolId === undefined) continue;
+        toolIds.add(toolId);
+        if (toolIds.size >= wanted) break;
       }
     }
     const segments = context.segmentVectors;
