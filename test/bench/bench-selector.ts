@@ -3,19 +3,20 @@ import {
   type BenchQuery,
   createCachedEmbedder,
   createEmbedder,
+  createFileEmbeddingStore,
   createSelector,
   type Embedder,
   type Selector,
   type SelectorOptions,
 } from '@toolsift/selector';
 import { catalogOf, repoRoot } from './bench-datasets.js';
-import { createBenchEmbeddingStore } from './bench-embedding-store.js';
 
 /** Bench caches: embeddings by text (so reruns embed nothing) and one index folder per dataset. */
 export const benchCacheDir = path.join(repoRoot, '.cache', 'bench');
 
 const embedders = new Map<string, Promise<Embedder>>();
-const store = createBenchEmbeddingStore(path.join(benchCacheDir, 'embeddings'));
+// Queries are embedded one call at a time: write the cache at most every 30 s, and on `flushEmbeddings`.
+const store = createFileEmbeddingStore(path.join(benchCacheDir, 'embeddings'), { writeEveryMs: 30_000 });
 
 /** The embedder of an id, wrapped in the bench embedding cache (written to disk by `flushEmbeddings`). */
 export function benchEmbedder(id: string): Promise<Embedder> {

@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run } from '@toolsift/cli';
 import { loadTools } from '@toolsift/core';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { runToolsift } from './run-toolsift.js';
 
 let root: string;
 beforeEach(async () => {
@@ -13,18 +13,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function toolsift(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    cwd: root,
-    env: {},
-  };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
+const toolsift = (...argv: string[]) => runToolsift(argv, { cwd: root });
 
 const MATIMO = `name: slack-send-message
 description: Send a message to a Slack channel

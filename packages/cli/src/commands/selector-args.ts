@@ -36,6 +36,8 @@ export async function openSelector(io: CliIo, args: SelectorArgs): Promise<Selec
       ...(args.embedder !== undefined ? { embedder: args.embedder } : {}),
       ...(args['index-dir'] !== undefined ? { indexDir: args['index-dir'] } : {}),
       ...(bar !== undefined ? { onProgress: bar.update } : {}),
+      // The one-time model conversion takes a second or two: say so on stderr, never on stdout.
+      onModelProgress: (message) => io.stderr.write(`toolsift: ${message}\n`),
     });
   } finally {
     bar?.stop();

@@ -27,25 +27,49 @@ export function createMemoryEmbeddingStore(): EmbeddingStore {
   };
 }
 
+/** A file store; `flush` writes any save deferred by `writeEveryMs`. */
+export interface FileEmbeddingStore extends EmbeddingStore {
+  flush(): Promise<void>;
+}
+
 /**
  * A store of one compact binary file per embedder in `dir`, written atomically:
  * header (magic, dimensions, count, id), `count` 32-byte text hashes, `count` float32 vectors, sha256 trailer.
+ * Each save rewrites the whole file; with `writeEveryMs`, saves within that interval of the last write stay in
+ * memory until the next due save or `flush()` (for callers that embed thousands of texts one call at a time).
  */
-export function createFileEmbeddingStore(dir: string): EmbeddingStore {
+export function createFileEmbeddingStore(
+  dir: string,
+  options: { writeEveryMs?: number } = {},
+): FileEmbeddingStore {
   const fileOf = (embedderId: string) => {
     const slug = embedderId.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60);
     const hash = createHash('sha256').update(embedderId).digest('hex').slice(0, 10);
     return path.join(dir, `${slug}-${hash}.embeddings`);
   };
+  const pending = new Map<string, EmbeddingEntries>();
+  let lastWrite = 0;
+  const write = async (embedderId: string, entries: EmbeddingEntries) => {
+    await mkdir(dir, { recursive: true });
+    await writeFileAtomic(fileOf(embedderId), encode(embedderId, entries));
+  };
+  const flush = async () => {
+    lastWrite = Date.now();
+    for (const [embedderId, entries] of pending) await write(embedderId, entries);
+    pending.clear();
+  };
   return {
     async load(embedderId, dimensions) {
+      const unsaved = pending.get(embedderId);
+      if (unsaved !== undefined) return unsaved;
       const bytes = await readFile(fileOf(embedderId)).catch(() => undefined);
       return bytes === undefined ? new Map() : (decode(bytes, { embedderId, dimensions }) ?? new Map());
     },
     async save(embedderId, entries) {
-      await mkdir(dir, { recursive: true });
-      await writeFileAtomic(fileOf(embedderId), encode(embedderId, entries));
+      pending.set(embedderId, entries);
+      if (options.writeEveryMs === undefined || Date.now() - lastWrite >= options.writeEveryMs) await flush();
     },
+    flush,
   };
 }
 

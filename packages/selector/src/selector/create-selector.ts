@@ -39,6 +39,8 @@ export interface SelectorOptions {
   vectorIndex?: 'auto' | 'hnsw' | 'exact';
   /** Reports embedding progress while the index is built or updated. */
   onProgress?: (progress: IndexProgress) => void;
+  /** Reports preparing the embedder's model (the one-time `use-lite` conversion), one line per step. */
+  onModelProgress?: (message: string) => void;
   /** Extra stages run on the fused ranking (the rules seam). */
   rules?: readonly SelectionStage[];
 }
@@ -83,7 +85,11 @@ export interface Selector {
 export async function createSelector(options: SelectorOptions): Promise<Selector> {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
-  const embedder = await resolveEmbedder(options.embedder, { cwd, env });
+  const embedder = await resolveEmbedder(options.embedder, {
+    cwd,
+    env,
+    ...(options.onModelProgress !== undefined ? { onProgress: options.onModelProgress } : {}),
+  });
   const { tools, diagnostics, paths } = await readCatalog({
     catalog: options.catalog,
     cwd,

@@ -7,8 +7,12 @@ export const DEFAULT_EMBEDDER_ID = 'use-lite';
 /** An embedder instance from an instance or an id (`use-lite`, `hf:...`, `openai:...`, `hash`). */
 export async function resolveEmbedder(
   embedder: Embedder | string | undefined,
-  options: { cwd: string; env: Readonly<Record<string, string | undefined>> },
+  options: {
+    cwd: string;
+    env: Readonly<Record<string, string | undefined>>;
+    onProgress?: (message: string) => void;
+  },
 ): Promise<Embedder> {
   if (typeof embedder === 'object') return embedder;
-  return createEmbedder(embedder ?? DEFAULT_EMBEDDER_ID, { cwd: options.cwd, env: options.env });
+  return createEmbedder(embedder ?? DEFAULT_EMBEDDER_ID, options);
 }

@@ -29,14 +29,12 @@ export const extensionInfoLoader: FormatLoader = {
     const read = createFieldReader({ document, context, format: 'extension-info' });
     const data = read.record(document.data, '');
     if (data === undefined) return [];
-    const ns = read.string(data.ns, '/ns');
-    if (ns === undefined || ns.trim() === '') {
-      read.report({
-        pointer: '',
-        message: 'Extension info needs an "ns" (a string namespace); its tools are skipped.',
-      });
-      return [];
-    }
+    const ns = read.required(data.ns, {
+      pointer: '',
+      field: 'ns',
+      message: 'Extension info needs an "ns" (a string namespace); its tools are skipped.',
+    });
+    if (ns === undefined) return [];
     const extension = restOf(data, ['ns', 'tools']);
     const tagValues = isRecord(data.tagValues) ? data.tagValues : {};
     const tools: LoadedTool[] = [];

@@ -13,6 +13,11 @@ export interface FieldReader {
   invalid(pointer: string, expected: string, found: unknown): void;
   /** A string; null/undefined are absent. */
   string(value: unknown, pointer: string): string | undefined;
+  /**
+   * A field a tool cannot be read without (its name, a namespace): a non-blank string, else `message` is
+   * reported at `pointer` (the tool's own pointer) and undefined returned so the caller skips the tool.
+   */
+  required(value: unknown, options: { pointer: string; field: string; message: string }): string | undefined;
   /** A string, or a number/boolean written where text was meant (`version: 1.2`). */
   text(value: unknown, pointer: string): string | undefined;
   /** A list of strings; a lone string is a list of one; non-string members are reported and skipped. */
@@ -63,10 +68,17 @@ export function createFieldReader(options: {
       if (accepted === undefined) invalid(pointer, expected, value);
       return accepted;
     };
+  const string = typed('a string', (value) => (typeof value === 'string' ? value : undefined));
   return {
     report,
     invalid,
-    string: typed('a string', (value) => (typeof value === 'string' ? value : undefined)),
+    required(value, { pointer, field, message }) {
+      const text = string(value, `${pointer}/${field}`);
+      if (text !== undefined && text.trim() !== '') return text;
+      report({ pointer, message });
+      return undefined;
+    },
+    string,
     text: typed('a string', (value) =>
       typeof value === 'string'
         ? value

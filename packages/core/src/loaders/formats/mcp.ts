@@ -71,11 +71,12 @@ function toolOf(item: ListedItem, read: FieldReader): LoadedTool | undefined {
   const { pointer } = item;
   const entry = read.record(item.value, pointer);
   if (entry === undefined) return undefined;
-  const name = read.string(entry.name, `${pointer}/name`);
-  if (name === undefined || name.trim() === '') {
-    read.report({ pointer, message: 'MCP tool needs a "name" (a string); it is skipped.' });
-    return undefined;
-  }
+  const name = read.required(entry.name, {
+    pointer,
+    field: 'name',
+    message: 'MCP tool needs a "name" (a string); it is skipped.',
+  });
+  if (name === undefined) return undefined;
   const parameters = parametersOf(entry, pointer, read);
   const output = read.record(entry.outputSchema, `${pointer}/outputSchema`);
   const annotations = annotationsOf(entry.annotations, `${pointer}/annotations`, read);

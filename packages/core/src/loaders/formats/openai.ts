@@ -104,11 +104,12 @@ function hasOpenAiParameters(record: Record<string, unknown>): boolean {
 
 function toolOf(definition: OpenAiDefinition, read: FieldReader): LoadedTool | undefined {
   const { value: entry, pointer } = definition;
-  const name = read.string(entry.name, `${pointer}/name`);
-  if (name === undefined || name === '') {
-    read.report({ pointer, message: 'Function definition needs a "name" (a string); it is skipped.' });
-    return undefined;
-  }
+  const name = read.required(entry.name, {
+    pointer,
+    field: 'name',
+    message: 'Function definition needs a "name" (a string); it is skipped.',
+  });
+  if (name === undefined) return undefined;
   const parameters = toObjectSchema(entry.parameters);
   read.schemaProblems(parameters.problems, `${pointer}/parameters`);
   const resultKey = entry.response !== undefined ? 'response' : 'returns';

@@ -47,14 +47,12 @@ export const selfDescribingLoader: FormatLoader = {
     const read = createFieldReader({ document, context, format: 'self-describing' });
     const data = read.record(document.data, '');
     if (data === undefined) return [];
-    const name = read.string(data.name, '/name');
-    if (name === undefined || name.trim() === '') {
-      read.report({
-        pointer: '',
-        message: 'Self-describing metadata needs a "name" (a string); the tool is skipped.',
-      });
-      return [];
-    }
+    const name = read.required(data.name, {
+      pointer: '',
+      field: 'name',
+      message: 'Self-describing metadata needs a "name" (a string); the tool is skipped.',
+    });
+    if (name === undefined) return [];
     const parametersKey = data.parameters !== undefined ? 'parameters' : 'input_schema';
     const parameters = parametersOf(data[parametersKey]);
     read.schemaProblems(parameters.problems, `/${parametersKey}`);

@@ -34,14 +34,12 @@ export const shinkaiLoader: FormatLoader = {
     const read = createFieldReader({ document, context, format: 'shinkai' });
     const data = read.record(document.data, '');
     if (data === undefined) return [];
-    const name = read.string(data.name, '/name');
-    if (name === undefined || name.trim() === '') {
-      read.report({
-        pointer: '',
-        message: 'Shinkai metadata needs a "name" (a string); the tool is skipped.',
-      });
-      return [];
-    }
+    const name = read.required(data.name, {
+      pointer: '',
+      field: 'name',
+      message: 'Shinkai metadata needs a "name" (a string); the tool is skipped.',
+    });
+    if (name === undefined) return [];
     const id = read.string(data.id, '/id') || idFromFile(document.file);
     const parameters = toObjectSchema(data.parameters);
     read.schemaProblems(parameters.problems, '/parameters');
