@@ -1,159 +1,320 @@
 /**
- * Abstention bench: fits the abstention model on the tune halves and reports the reported halves.
- * Rows: metatool awareness (awareness_negative = gold [] vs awareness_positive), bfcl with candidates
- * (irrelevance / live_irrelevance = gold []). Run: `node --import tsx/esm --conditions=@toolsift/source test/bench/abstention.ts [--fit]`.
+ * Abstention bench: fits the abstention model on the tune halves of the bench rows and reports the held-out
+ * halves. Negatives (`gold: []`): metatool awareness_negative (whole catalog) and bfcl irrelevance /
+ * live_irrelevance (per-query candidates); positives: every answerable row, so the default stays sensible
+ * on catalogs without negatives.
+ * Run: `node --import tsx/esm --conditions=@toolsift/source test/bench/abstention.ts [--fit] [--lodo] [--cached]`
+ * - no flag: the shipped model on the held-out halves;
+ * - `--fit`: refit (5-fold out-of-fold scores on the tune halves calibrate the thresholds), write
+ *   packages/selector/src/rules/abstention-weights.ts, report the held-out halves;
+ * - `--lodo`: with `--fit`, also refit without each answerable-only dataset and report its wrong abstention;
+ * - `--cached`: reuse the samples of the last run (.cache/bench) instead of running the selector again.
  */
-import type { BenchQuery, Selector } from '@toolsift/selector';
-import { BENCH_ROWS, type BenchRow, loadRowQueries } from './bench-datasets.js';
-import { benchSelector, warmQueries } from './bench-selector.js';
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fitLogistic, type LogisticModel, logitOf } from './abstention-fit.js';
+import { type AbstentionSample, abstentionSamples, SAMPLES_PER_PART } from './abstention-samples.js';
+import { repoRoot } from './bench-datasets.js';
+import { markdownTable } from './render-accuracy.js';
 
-interface Sample {
-  signals: Record<string, number>;
-  fit: number;
-  isNegative: boolean;
-  isExact: boolean;
+const { values } = parseArgs({
+  options: { fit: { type: 'boolean' }, lodo: { type: 'boolean' }, cached: { type: 'boolean' } },
+});
+const EMBEDDER = 'use-lite';
+/** Same order and transforms as ABSTENTION_FEATURES / abstentionFeatures in abstention-model.ts. */
+const FEATURES = [
+  'denseMax',
+  'denseMargin',
+  'denseSpread',
+  'coverage',
+  'bm25',
+  'bm25Margin',
+  'agreement',
+  'promptTerms',
+] as const;
+const LOG_FEATURES = new Set<string>(['bm25', 'promptTerms']);
+/** Out-of-fold wrong-abstention budget on the tune half that sets each regime's threshold. */
+const BUDGET = { catalog: 0.05, shortlist: 0.05 };
+const CALIBRATION_ROWS = { catalog: 'metatool awareness', shortlist: 'bfcl (candidates)' };
+/** L2 penalties on standardised columns: light on the 17 signal columns, heavy on the 512 prompt columns. */
+const PENALTY = { signals: 1, prompt: 1000 };
+const FOLDS = 5;
+const WEIGHTS_FILE = path.join(repoRoot, 'packages/selector/src/rules/abstention-weights.ts');
+const RESULTS_FILE = path.join(repoRoot, 'bench/results/abstention.md');
+
+interface ShippedModel {
+  id: string;
+  catalog: { bias: number; weights: Record<string, number> };
+  shortlist: { bias: number; weights: Record<string, number> };
+  prompt?: { embedder: string; dimensions: number; offset: number; weights: number[] };
 }
 
-const FEATURES = ['denseMax', 'denseMargin', 'denseSpread', 'coverage', 'bm25', 'promptTerms'] as const;
+const samples = await abstentionSamples({ embedder: EMBEDDER, isFresh: values.cached !== true });
+const tune = samples.filter((sample) => sample.part === 'tune');
+const report = samples.filter((sample) => sample.part === 'report');
+const rowLabels = [...new Set(samples.map((sample) => sample.row))];
 
-const rows: Array<{ row: BenchRow; label: string }> = [
-  { row: rowOf('metatool awareness'), label: 'metatool awareness' },
-  { row: { ...rowOf('bfcl (candidates)'), limit: 1200 }, label: 'bfcl (candidates)' },
+const columns: Array<[string, (sample: AbstentionSample) => boolean]> = [
+  ['shipped', (sample) => sample.fit < 0.5],
+  ['best cosine alone', aloneAbstains('denseMax')],
 ];
-
-const isFitting = process.argv.includes('--fit');
-for (const { row, label } of rows) {
-  const selector = await benchSelector(row.dataset, { embedder: 'use-lite' });
-  const tune = await collect(selector, await loadRowQueries(row, 'tune'));
-  const report = await collect(selector, await loadRowQueries(row, 'report'));
-  const negatives = report.filter((sample) => sample.isNegative).length;
-  process.stdout.write(`\n${label}: tune ${tune.length}, report ${report.length} (${negatives} gold [])\n`);
-  process.stdout.write(`  shipped model, threshold 0.5: ${describe(report, (sample) => sample.fit < 0.5)}\n`);
-  for (const feature of FEATURES) {
-    const threshold = thresholdAt(tune, (sample) => sample.signals[feature] ?? 0, 0.1);
-    process.stdout.write(
-      `  ${feature} alone (<${threshold.toFixed(3)}, 0.10 wrong on tune): ${describe(report, (sample) => (sample.signals[feature] ?? 0) < threshold)}\n`,
-    );
-  }
-  if (isFitting) {
-    const model = fitLogistic(tune);
-    const score = (sample: Sample): number => predict(model, sample);
-    const threshold = thresholdAt(tune, score, 0.1);
-    process.stdout.write(
-      `  fitted ${JSON.stringify(model)}; threshold ${threshold.toFixed(3)}: ${describe(report, (sample) => score(sample) < threshold)}\n`,
-    );
-  }
+if (values.fit === true) {
+  const signalModel = fitShipped({ samples: tune, withPrompt: false });
+  const promptModel = fitShipped({ samples: tune, withPrompt: true });
+  await writeWeights(signalModel.model, promptModel.model);
+  process.stdout.write(
+    `out-of-fold on the tune halves: signals only ${signalModel.oof}; with the prompt head ${promptModel.oof}\n`,
+  );
+  columns.push(
+    ['refit, signals only', (sample) => shippedLogit(signalModel.model, sample) < 0],
+    ['refit, with prompt head', (sample) => shippedLogit(promptModel.model, sample) < 0],
+  );
+  if (values.lodo === true) columns.push(['refit without the dataset', leaveOneOut(tune)]);
 }
+const tableRows = rowLabels.map((row) => [
+  row,
+  ...columns.map(([, abstains]) =>
+    describe(
+      report.filter((sample) => sample.row === row),
+      abstains,
+    ),
+  ),
+]);
+const table = markdownTable(['row', ...columns.map(([name]) => name)], tableRows).join('\n');
+process.stdout.write(`\nHeld-out halves: abstained on gold [] / on answerable (threshold 0.5)\n\n${table}\n`);
+await writeFile(RESULTS_FILE, resultsMarkdown(table));
+process.stdout.write(`wrote ${path.relative(repoRoot, RESULTS_FILE)}\n`);
 
 // --- internal ---
 
-function rowOf(label: string): BenchRow {
-  const row = BENCH_ROWS.find((entry) => entry.label === label);
-  if (row === undefined) throw new Error(`no bench row ${label}`);
-  return row;
-}
-
-async function collect(selector: Selector, queries: readonly BenchQuery[]): Promise<Sample[]> {
-  await warmQueries(selector, queries);
-  const samples: Sample[] = [];
-  for (const query of queries) {
-    if (query.gold === null) continue;
-    const selection = await selector.select(query.query, {
-      k: 5,
-      threshold: 0,
-      ...(query.candidates !== undefined ? { candidates: query.candidates } : {}),
-    });
-    const best = selection.tools[0];
-    const reason = best?.reasons.find((entry) => entry.kind === 'abstention');
-    const details = (reason?.details ?? {}) as Record<string, number>;
-    samples.push({
-      signals: Object.fromEntries(FEATURES.map((feature) => [feature, details[feature] ?? 0])),
-      fit: best === undefined ? 0 : (details.fit ?? 1),
-      isNegative: query.gold.length === 0,
-      isExact: best?.reasons.some((entry) => entry.kind === 'exact-name') === true,
-    });
-  }
-  return samples;
-}
-
-/** Share of gold [] abstained (correct) and of answerable abstained (wrong). */
-function describe(samples: readonly Sample[], abstains: (sample: Sample) => boolean): string {
-  const negatives = samples.filter((sample) => sample.isNegative);
-  const positives = samples.filter((sample) => !sample.isNegative);
-  const correct =
-    negatives.filter((sample) => !sample.isExact && abstains(sample)).length / Math.max(1, negatives.length);
-  const wrong =
-    positives.filter((sample) => !sample.isExact && abstains(sample)).length / Math.max(1, positives.length);
-  return `abstain_correct ${correct.toFixed(3)}, abstain_wrong ${wrong.toFixed(3)}`;
-}
-
-/** The largest threshold whose wrong-abstention share on `samples` stays at or under `maxWrong`. */
-function thresholdAt(
-  samples: readonly Sample[],
-  score: (sample: Sample) => number,
-  maxWrong: number,
-): number {
-  const positives = samples
-    .filter((sample) => !sample.isNegative)
-    .map(score)
-    .sort((a, b) => a - b);
-  const index = Math.floor(positives.length * maxWrong);
-  return positives[index] ?? 0;
-}
-
-function vectorOf(sample: Sample): number[] {
-  const s = sample.signals;
+function resultsMarkdown(table: string): string {
   return [
-    1,
-    s.denseMax ?? 0,
-    s.denseMargin ?? 0,
-    s.denseSpread ?? 0,
-    s.coverage ?? 0,
-    Math.log1p(s.bm25 ?? 0),
-    Math.log1p(s.promptTerms ?? 0),
-  ];
+    '# Abstention',
+    '',
+    `Written by \`test/bench/abstention.ts${process.argv.slice(2).length > 0 ? ` ${process.argv.slice(2).join(' ')}` : ''}\` with the \`${EMBEDDER}\` embedder.`,
+    `Each cell: share of \`gold: []\` queries abstained on (right) / share of answerable queries abstained on (wrong),`,
+    `on the held-out half of each row (answerable queries: at most ${SAMPLES_PER_PART} evenly spaced per half). Columns:`,
+    '- `shipped`: the model in abstention-weights.ts when the samples were taken (default threshold 0.5);',
+    "- `best cosine alone`: a threshold on the best cosine set where 10% of the row's tune-half answerable queries fall below;",
+    '- `refit, ...`: the model refitted on the tune halves, signals only / with the prompt head (what `--fit` writes);',
+    "- `refit without the dataset`: refitted with none of that dataset's queries (thresholds kept): how the default",
+    '  carries over to a catalog it has never seen.',
+    '',
+    table,
+    '',
+  ].join('\n');
 }
 
-function predict(model: readonly number[], sample: Sample): number {
-  return logistic(model, vectorOf(sample));
+function featureRow(sample: AbstentionSample, withPrompt: boolean): Float64Array {
+  const isShortlist = (sample.signals.shortlist ?? 0) > 0 ? 1 : 0;
+  const base = FEATURES.map((name) => {
+    const value = sample.signals[name] ?? 0;
+    return LOG_FEATURES.has(name) ? Math.log1p(value) : value;
+  });
+  return Float64Array.from([
+    ...base,
+    isShortlist,
+    ...base.map((value) => value * isShortlist),
+    ...(withPrompt ? sample.vector : []),
+  ]);
 }
 
-function logistic(model: readonly number[], x: readonly number[]): number {
-  return 1 / (1 + Math.exp(-x.reduce((sum, value, index) => sum + value * (model[index] ?? 0), 0)));
+/** Every (row, label) group gets the same total weight, so big rows do not drown small ones. */
+function trainingData(fitted: readonly AbstentionSample[], withPrompt: boolean) {
+  const counts = new Map<string, number>();
+  const key = (sample: AbstentionSample) => `${sample.row}\u0000${sample.isNegative}`;
+  for (const sample of fitted) counts.set(key(sample), (counts.get(key(sample)) ?? 0) + 1);
+  return {
+    rows: fitted.map((sample) => featureRow(sample, withPrompt)),
+    labels: fitted.map((sample) => (sample.isNegative ? 0 : 1)),
+    weights: fitted.map((sample) => 200 / (counts.get(key(sample)) ?? 1)),
+  };
 }
 
-/** Logistic regression (label 1 = answerable) by gradient descent on standardised features, returned unstandardised. */
-function fitLogistic(samples: readonly Sample[]): number[] {
-  const rows = samples.map(vectorOf);
-  const width = rows[0]?.length ?? 0;
-  const mean = Array.from({ length: width }, (_, j) =>
-    j === 0 ? 0 : rows.reduce((sum, row) => sum + (row[j] ?? 0), 0) / rows.length,
+function fitRaw(fitted: readonly AbstentionSample[], withPrompt: boolean): LogisticModel {
+  const trainable = fitted.filter((sample) => !sample.isExact);
+  const width = FEATURES.length * 2 + 1 + (withPrompt ? (trainable[0]?.vector.length ?? 0) : 0);
+  const penalties = Array.from({ length: width }, (_, j) =>
+    j < FEATURES.length * 2 + 1 ? PENALTY.signals : PENALTY.prompt,
   );
-  const spread = Array.from({ length: width }, (_, j) =>
-    j === 0
-      ? 1
-      : Math.sqrt(rows.reduce((sum, row) => sum + ((row[j] ?? 0) - (mean[j] ?? 0)) ** 2, 0) / rows.length) ||
-        1,
-  );
-  const scaled = rows.map((row) =>
-    row.map((value, j) => (j === 0 ? 1 : (value - (mean[j] ?? 0)) / (spread[j] ?? 1))),
-  );
-  const model = new Array<number>(width).fill(0);
-  for (let epoch = 0; epoch < 3000; epoch++) {
-    const gradient = new Array<number>(width).fill(0);
-    scaled.forEach((x, i) => {
-      const error = logistic(model, x) - (samples[i]?.isNegative ? 0 : 1);
-      x.forEach((value, j) => {
-        gradient[j] = (gradient[j] ?? 0) + error * value;
-      });
-    });
-    gradient.forEach((value, j) => {
-      model[j] = (model[j] ?? 0) - (0.5 * value) / samples.length;
+  return fitLogistic(trainingData(trainable, withPrompt), penalties);
+}
+
+/** Fit on the tune half, calibrate each regime's threshold on out-of-fold scores, fold it into the bias. */
+function fitShipped(options: { samples: readonly AbstentionSample[]; withPrompt: boolean }): {
+  model: ShippedModel;
+  oof: string;
+} {
+  const { samples: fitted, withPrompt } = options;
+  const outOfFold = new Map<AbstentionSample, number>();
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const model = fitRaw(
+      fitted.filter((_, index) => index % FOLDS !== fold),
+      withPrompt,
+    );
+    fitted.forEach((sample, index) => {
+      if (index % FOLDS === fold) outOfFold.set(sample, logitOf(model, featureRow(sample, withPrompt)));
     });
   }
-  const weights = model.map((value, j) => (j === 0 ? value : value / (spread[j] ?? 1)));
-  weights[0] =
-    (model[0] ?? 0) -
-    model.slice(1).reduce((sum, value, j) => sum + (value * (mean[j + 1] ?? 0)) / (spread[j + 1] ?? 1), 0);
-  return weights.map((value) => Math.round(value * 100) / 100);
+  const threshold = {
+    catalog: thresholdAt(fitted, CALIBRATION_ROWS.catalog, outOfFold, BUDGET.catalog),
+    shortlist: thresholdAt(fitted, CALIBRATION_ROWS.shortlist, outOfFold, BUDGET.shortlist),
+  };
+  const raw = fitRaw(fitted, withPrompt);
+  const coefficient = (index: number) => raw.coefficients[index] ?? 0;
+  // Centre the prompt head on the mean tune prompt, so its part of the logit reads as "more (or less) like a
+  // tool request than the average prompt"; the bias takes the mean back.
+  const promptStart = FEATURES.length * 2 + 1;
+  const centre = withPrompt
+    ? fitted.reduce(
+        (sum, sample) =>
+          sum + sample.vector.reduce((dot, value, j) => dot + value * coefficient(promptStart + j), 0),
+        0,
+      ) / fitted.length
+    : 0;
+  const round = (value: number) => Math.round(value * 10_000) / 10_000;
+  const dimensions = withPrompt ? raw.coefficients.length - promptStart : 0;
+  const model: ShippedModel = {
+    id: withPrompt ? EMBEDDER : 'signals',
+    catalog: {
+      bias: round(raw.bias + centre - threshold.catalog),
+      weights: Object.fromEntries(FEATURES.map((name, index) => [name, round(coefficient(index))])),
+    },
+    shortlist: {
+      bias: round(raw.bias + centre + coefficient(FEATURES.length) - threshold.shortlist),
+      weights: Object.fromEntries(
+        FEATURES.map((name, index) => [
+          name,
+          round(coefficient(index) + coefficient(FEATURES.length + 1 + index)),
+        ]),
+      ),
+    },
+    ...(withPrompt
+      ? {
+          prompt: {
+            embedder: EMBEDDER,
+            dimensions,
+            offset: round(-centre),
+            weights: Array.from({ length: dimensions }, (_, j) => round(coefficient(promptStart + j))),
+          },
+        }
+      : {}),
+  };
+  const shifted = (sample: AbstentionSample) =>
+    (outOfFold.get(sample) ?? 0) -
+    ((sample.signals.shortlist ?? 0) > 0 ? threshold.shortlist : threshold.catalog);
+  const oof = Object.values(CALIBRATION_ROWS)
+    .map(
+      (row) =>
+        `${row} ${describe(
+          fitted.filter((sample) => sample.row === row),
+          (sample) => shifted(sample) < 0,
+        )}`,
+    )
+    .join(', ');
+  return { model, oof };
+}
+
+/** The logit where at most `budget` of the row's answerable queries (out-of-fold) fall below it. */
+function thresholdAt(
+  fitted: readonly AbstentionSample[],
+  row: string,
+  scores: ReadonlyMap<AbstentionSample, number>,
+  budget: number,
+): number {
+  const positives = fitted.filter((sample) => sample.row === row && !sample.isNegative);
+  const sorted = positives
+    .filter((sample) => !sample.isExact)
+    .map((sample) => scores.get(sample) ?? 0)
+    .sort((a, b) => a - b);
+  return sorted[Math.floor(positives.length * budget)] ?? 0;
+}
+
+/** The shipped model's logit for a sample (mirrors abstentionLogit in abstention-model.ts). */
+function shippedLogit(model: ShippedModel, sample: AbstentionSample): number {
+  const coefficients = (sample.signals.shortlist ?? 0) > 0 ? model.shortlist : model.catalog;
+  const row = featureRow(sample, false);
+  let logit = coefficients.bias;
+  FEATURES.forEach((name, index) => {
+    logit += (coefficients.weights[name] ?? 0) * (row[index] ?? 0);
+  });
+  if (model.prompt !== undefined) logit += model.prompt.offset;
+  model.prompt?.weights.forEach((weight, index) => {
+    logit += weight * (sample.vector[index] ?? 0);
+  });
+  return logit;
+}
+
+/** One signal alone, its threshold set where 10% of the tune half's answerable queries of the row fall below. */
+function aloneAbstains(feature: string): (sample: AbstentionSample) => boolean {
+  const thresholds = new Map(
+    rowLabels.map((row) => {
+      const positives = tune.filter((sample) => sample.row === row && !sample.isNegative);
+      const values = positives
+        .filter((sample) => !sample.isExact)
+        .map((sample) => sample.signals[feature] ?? 0)
+        .sort((a, b) => a - b);
+      return [row, values[Math.floor(positives.length * 0.1)] ?? 0];
+    }),
+  );
+  return (sample) => (sample.signals[feature] ?? 0) < (thresholds.get(sample.row) ?? 0);
+}
+
+/** Refit without every row of the sample's dataset (same thresholds: an approximation) and apply that model. */
+function leaveOneOut(fitted: readonly AbstentionSample[]): (sample: AbstentionSample) => boolean {
+  const held = new Set(Object.values(CALIBRATION_ROWS));
+  const datasetOf = (row: string) => row.split(/[ (]/)[0] ?? row;
+  const heldDatasets = new Set([...held].map(datasetOf));
+  const models = new Map<string, ShippedModel>();
+  for (const dataset of new Set(rowLabels.map(datasetOf))) {
+    if (heldDatasets.has(dataset)) continue;
+    models.set(
+      dataset,
+      fitShipped({ samples: fitted.filter((sample) => datasetOf(sample.row) !== dataset), withPrompt: true })
+        .model,
+    );
+    process.stderr.write(`[abstention] refit without ${dataset}\n`);
+  }
+  return (sample) => {
+    const model = models.get(datasetOf(sample.row));
+    return model !== undefined && shippedLogit(model, sample) < 0;
+  };
+}
+
+/** `correct / wrong`: share of gold [] abstained, share of answerable abstained (a tool the prompt names never abstains). */
+function describe(
+  rowSamples: readonly AbstentionSample[],
+  abstains: (sample: AbstentionSample) => boolean,
+): string {
+  const negatives = rowSamples.filter((sample) => sample.isNegative);
+  const positives = rowSamples.filter((sample) => !sample.isNegative);
+  const share = (group: readonly AbstentionSample[]) =>
+    (
+      group.filter((sample) => !sample.isExact && abstains(sample)).length / Math.max(1, group.length)
+    ).toFixed(3);
+  return `${negatives.length === 0 ? '–' : share(negatives)} / ${share(positives)}`;
+}
+
+async function writeWeights(signalModel: ShippedModel, promptModel: ShippedModel): Promise<void> {
+  const text = [
+    '// Generated by `node --import tsx/esm --conditions=@toolsift/source test/bench/abstention.ts --fit`: do not edit.',
+    `// Fitted on the tune halves of the bench rows; thresholds calibrated out-of-fold for at most ${BUDGET.catalog} wrong`,
+    `// abstention on ${CALIBRATION_ROWS.catalog} (whole catalog) and ${BUDGET.shortlist} on ${CALIBRATION_ROWS.shortlist} (shortlist).`,
+    '// biome-ignore-all lint/suspicious/noApproximativeNumericConstant: fitted coefficients, not constants',
+    "import type { AbstentionModel } from './abstention-model.js';",
+    '',
+    '/** Signals only: the model for any embedder (its cosines were calibrated with `use-lite`). */',
+    `export const SIGNAL_MODEL: AbstentionModel = ${JSON.stringify(signalModel)};`,
+    '',
+    '/** Models with a prompt head, each used only with the embedder it was fitted for. */',
+    `export const PROMPT_MODELS: readonly AbstentionModel[] = [${JSON.stringify(promptModel)}];`,
+    '',
+  ].join('\n');
+  await writeFile(WEIGHTS_FILE, text);
+  execFileSync(path.join(repoRoot, 'node_modules/.bin/biome'), ['format', '--write', WEIGHTS_FILE], {
+    stdio: 'ignore',
+  });
+  process.stdout.write(`wrote ${path.relative(repoRoot, WEIGHTS_FILE)}\n`);
 }

@@ -49,7 +49,7 @@ await writeFile(
   `${JSON.stringify({ meta, results, abstention }, null, 2)}\n`,
 );
 await writeFile(path.join(resultsDir, 'accuracy.md'), renderAccuracyMarkdown({ results, abstention, meta }));
-await updateReadme(renderReadmeSummary({ results, meta }));
+await updateReadme(renderReadmeSummary({ results, abstention, meta }));
 log(`done in ${meta.minutes} min; wrote bench/results/accuracy.md, accuracy.json and the README summary`);
 
 // --- internal ---

@@ -149,10 +149,18 @@ describe('rules over metadata/ (use-lite)', () => {
 
   it.each([
     { prompt: 'tell me a joke', isAbstaining: true },
+    { prompt: 'what is the meaning of life', isAbstaining: true },
+    { prompt: 'who won the world cup in 1998', isAbstaining: true },
+    { prompt: 'hello there', isAbstaining: true },
     { prompt: 'what is 17 percent of 2400', isAbstaining: false },
+    { prompt: 'send an email to bob about the meeting', isAbstaining: false },
+    { prompt: 'convert 100 USD to EUR', isAbstaining: false },
+    { prompt: 'search the web for the latest news on AI', isAbstaining: false },
   ])('abstention: "$prompt" abstains: $isAbstaining', async ({ prompt, isAbstaining }) => {
     const selection = await selector.select(prompt, { k: 3, env: FULL_ENV });
     expect(selection.tools.length === 0).toBe(isAbstaining);
     expect(selection.abstention !== undefined).toBe(isAbstaining);
+    // use-lite has a prompt head: the reason weighs the prompt's own wording too.
+    if (isAbstaining) expect(selection.abstention?.message).toMatch(/prompt wording [+-]\d/);
   });
 });

@@ -23,11 +23,15 @@ export function renderSelectionTable(selection: Selection, isExplained: boolean)
   }
   if (selection.unavailable.length > 0) {
     lines.push('', 'Fit, but cannot run here:');
-    for (const tool of selection.unavailable) {
+    // A catalog where most tools need keys can list many; the best few tell the story, --explain tells all.
+    const shown = isExplained ? selection.unavailable : selection.unavailable.slice(0, UNAVAILABLE_SHOWN);
+    for (const tool of shown) {
       const missing = (tool.missing ?? []).map((item) => `${item.kind} ${item.name}`).join(', ');
       lines.push(`  ${tool.id}${missing ? ` — missing ${missing}` : ''}`);
       for (const hint of tool.howToGet ?? []) lines.push(`      how to get: ${hint}`);
     }
+    const hidden = selection.unavailable.length - shown.length;
+    if (hidden > 0) lines.push(`  ... and ${hidden} more (--explain or --json lists them all)`);
   }
   if (selection.suggestions.length > 0) {
     lines.push('', 'Also consider:');
@@ -43,3 +47,6 @@ export function renderSelectionTable(selection: Selection, isExplained: boolean)
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** Tools that cannot run here listed in the table without --explain. */
+export const UNAVAILABLE_SHOWN = 3;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Tool } from '@toolsift/core';
+import { extensionLabels } from '../views/extension-labels.js';
 
 /** Short content hash of a text (sha256, 16 hex chars): the identity of a view's embedding. */
 export function hashText(text: string): string {
@@ -8,7 +9,7 @@ export function hashText(text: string): string {
 
 /**
  * Content hash of what a tool contributes to the index (its views, lexical document and names): identity,
- * texts, keywords, use cases, example prompts, parameter names and descriptions. Other fields (relations,
+ * texts, keywords (and extension labels), use cases, example prompts, parameter names and descriptions. Other fields (relations,
  * prerequisites...) are read from the tool itself at selection time, so changing them needs no re-indexing.
  */
 export function hashTool(tool: Tool): string {
@@ -32,6 +33,7 @@ export function hashTool(tool: Tool): string {
       tool.capabilities,
       tool.tags,
       tool.category,
+      extensionLabels(tool),
       tool.useCases,
       tool.examples.map((example) => [example.name, example.description, example.prompt]),
       parameters,

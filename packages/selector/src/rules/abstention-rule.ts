@@ -1,14 +1,18 @@
 import type { SelectionStage } from '../ranking/selection-context.js';
+import { type AbstentionModel, abstentionLogit, abstentionModelFor } from './abstention-model.js';
 import { type AbstentionSignals, abstentionSignals } from './abstention-signals.js';
+import { PROMPT_MODELS, SIGNAL_MODEL } from './abstention-weights.js';
 import type { RuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
 
 /**
- * Abstention: the best tool's fit is a logistic of several signals (best dense cosine, dense margin to the
- * next tool, lexical coverage of the prompt, BM25); below the threshold nothing is selected and the result
- * says why. A tool the prompt names never abstains, nor does a selection the LLM stage made. Coefficients were fitted on metatool awareness (tune half).
+ * Abstention: the best tool's fit is a logistic of several signals (best dense cosine and its margins, lexical
+ * coverage, BM25 and its margin, whether dense and lexical agree on the best tool) plus, for the embedder it
+ * was fitted for, a head over the prompt's own embedding that asks whether the prompt wants a tool at all.
+ * Below the threshold nothing is selected and the result says why. A tool the prompt names never abstains,
+ * nor does a selection the LLM stage made. The model and its calibration come from test/bench/abstention.ts.
  */
-export function abstentionRule(run: RuleRun): SelectionStage {
+export function abstentionRule(run: RuleRun, options: { embedderId: string }): SelectionStage {
   return {
     name: 'abstention',
     run(context) {
@@ -20,18 +24,32 @@ export function abstentionRule(run: RuleRun): SelectionStage {
         best.exact !== undefined
       )
         return;
-      const signals = run.signals ?? abstentionSignals(context.prompt, context.ranked);
-      const fit = abstentionFit(signals);
+      const signals = run.signals ?? abstentionSignals(context);
+      const model = abstentionModelFor({
+        embedderId: options.embedderId,
+        queryVector: context.queryVector,
+        models: PROMPT_MODELS,
+        fallback: SIGNAL_MODEL,
+      });
+      const logit = abstentionLogit({ model, signals, queryVector: context.queryVector });
+      const fit = logistic(logit.signals + logit.prompt);
       const threshold = run.options.threshold ?? run.weights.abstainThreshold;
+      const described = describe({ signals, model, promptLogit: logit.prompt });
       best.reasons.push({
         kind: 'abstention',
-        message: `fit ${fit.toFixed(3)} ${fit >= threshold ? '>=' : '<'} threshold ${threshold} (${describeSignals(signals)})`,
-        details: { fit: roundTo(fit), threshold, ...roundSignals(signals) },
+        message: `fit ${fit.toFixed(3)} ${fit >= threshold ? '>=' : '<'} threshold ${threshold} (${described})`,
+        details: {
+          fit: roundTo(fit),
+          threshold,
+          model: model.id,
+          promptLogit: roundTo(logit.prompt),
+          ...roundSignals(signals),
+        },
       });
       if (fit >= threshold) return;
       const message =
         `no tool fits well enough: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below the threshold ${threshold} ` +
-        `(${describeSignals(signals)})`;
+        `(${described})`;
       run.abstention = {
         tool: best.toolId,
         fit: roundTo(fit),
@@ -54,31 +72,31 @@ export function fitSignalsRule(run: RuleRun): SelectionStage {
   return {
     name: 'fit-signals',
     run(context) {
-      run.signals = abstentionSignals(context.prompt, context.ranked);
+      run.signals = abstentionSignals(context);
     },
   };
 }
 
-/** The fit in [0, 1] of the best tool, from its signals (a logistic model fitted on bench dev data). */
-export function abstentionFit(signals: AbstentionSignals): number {
-  const logit =
-    FIT.bias +
-    FIT.denseMax * signals.denseMax +
-    FIT.denseMargin * signals.denseMargin +
-    FIT.coverage * signals.coverage +
-    FIT.bm25 * Math.log1p(signals.bm25);
+// --- internal ---
+
+function logistic(logit: number): number {
   return 1 / (1 + Math.exp(-logit));
 }
 
-// --- internal ---
-
-/** Logistic coefficients (see test/bench/abstention.ts for the fit and the figures). */
-const FIT = { bias: -8, denseMax: 14, denseMargin: 10, coverage: 2, bm25: 0.5 };
-
-function describeSignals(signals: AbstentionSignals): string {
+function describe(options: {
+  signals: AbstentionSignals;
+  model: AbstentionModel;
+  promptLogit: number;
+}): string {
+  const { signals, model, promptLogit } = options;
+  // The prompt head: how much more (or less) than the average prompt the wording reads like a tool request.
+  const prompt =
+    model.prompt === undefined
+      ? ''
+      : `, prompt wording ${promptLogit >= 0 ? '+' : ''}${promptLogit.toFixed(2)}`;
   return (
     `best cosine ${signals.denseMax.toFixed(3)}, dense margin ${signals.denseMargin.toFixed(3)}, ` +
-    `coverage ${signals.coverage.toFixed(2)}, BM25 ${signals.bm25.toFixed(2)}`
+    `coverage ${signals.coverage.toFixed(2)}, BM25 ${signals.bm25.toFixed(2)}${prompt}`
   );
 }
 

@@ -1,6 +1,6 @@
 import { ENGLISH_STOP_WORDS } from '../lexical/stop-words.js';
 import { tokenize } from '../lexical/tokenize.js';
-import type { ScoredTool } from '../ranking/selection-context.js';
+import type { ScoredTool, SelectionContext } from '../ranking/selection-context.js';
 
 /** The evidence abstention weighs: whether anything in the ranking fits the prompt, on several signals. */
 export interface AbstentionSignals {
@@ -14,25 +14,39 @@ export interface AbstentionSignals {
   coverage: number;
   /** Largest raw BM25 score (0 when no word matched). */
   bm25: number;
+  /** Gap between the best and the second BM25 score, as a share of the best (0 when no word matched). */
+  bm25Margin: number;
+  /** 1 when the tool with the best cosine is also the best BM25 tool (the two retrievers agree), else 0. */
+  agreement: number;
   /** How many distinct content words the prompt has. */
   promptTerms: number;
+  /** 1 when the prompt was ranked within a shortlist the caller gave (`candidates`), 0 over the whole catalog. */
+  shortlist: number;
 }
 
 /** The signals of a fused ranking (before rules change it). */
-export function abstentionSignals(prompt: string, ranked: readonly ScoredTool[]): AbstentionSignals {
-  const terms = new Set(tokenize(prompt, TOKEN_OPTIONS).map((token) => token.term));
-  const cosines = ranked.map((scored) => scored.dense?.views[0]?.similarity ?? 0).sort((a, b) => b - a);
+export function abstentionSignals(
+  context: Pick<SelectionContext, 'prompt' | 'ranked' | 'candidateIds'>,
+): AbstentionSignals {
+  const { ranked } = context;
+  const terms = new Set(tokenize(context.prompt, TOKEN_OPTIONS).map((token) => token.term));
+  const cosines = ranked.map(cosineOf).sort((a, b) => b - a);
   const denseMax = cosines[0] ?? 0;
   const top = cosines.slice(0, SPREAD_TOOLS);
   const mean = top.length === 0 ? 0 : top.reduce((sum, value) => sum + value, 0) / top.length;
   const matched = Math.max(0, ...ranked.map((scored) => scored.lexical?.terms.length ?? 0));
+  const lexical = ranked.map(lexicalOf).sort((a, b) => b - a);
+  const bm25 = lexical[0] ?? 0;
   return {
     denseMax,
     denseMargin: Math.max(0, denseMax - (cosines[1] ?? 0)),
     denseSpread: Math.max(0, denseMax - mean),
     coverage: terms.size === 0 ? 0 : Math.min(1, matched / terms.size),
-    bm25: Math.max(0, ...ranked.map((scored) => scored.lexical?.score ?? 0)),
+    bm25,
+    bm25Margin: bm25 <= 0 ? 0 : (bm25 - (lexical[1] ?? 0)) / bm25,
+    agreement: Number(bm25 > 0 && bestBy(ranked, cosineOf) === bestBy(ranked, lexicalOf)),
     promptTerms: terms.size,
+    shortlist: Number(context.candidateIds !== undefined),
   };
 }
 
@@ -40,3 +54,18 @@ export function abstentionSignals(prompt: string, ranked: readonly ScoredTool[])
 
 const SPREAD_TOOLS = 10;
 const TOKEN_OPTIONS = { stopWords: new Set(ENGLISH_STOP_WORDS), isStemming: true };
+
+function cosineOf(scored: ScoredTool): number {
+  return scored.dense?.views[0]?.similarity ?? 0;
+}
+
+function lexicalOf(scored: ScoredTool): number {
+  return scored.lexical?.score ?? 0;
+}
+
+/** The id of the tool with the highest value (the first in ranking order on ties). */
+function bestBy(ranked: readonly ScoredTool[], value: (scored: ScoredTool) => number): string | undefined {
+  let best: ScoredTool | undefined;
+  for (const scored of ranked) if (best === undefined || value(scored) > value(best)) best = scored;
+  return best?.toolId;
+}

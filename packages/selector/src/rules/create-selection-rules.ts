@@ -68,7 +68,7 @@ export function createSelectionRules(options: {
     ],
     decisions: [
       ...(ruleOptions.rerank === undefined ? [] : [llmRerankRule(run, ruleOptions.rerank)]),
-      abstentionRule(run),
+      abstentionRule(run, { embedderId: options.embedder.id }),
       relationsRule(run),
     ],
     extras(scored) {

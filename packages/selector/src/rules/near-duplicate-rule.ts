@@ -1,12 +1,14 @@
 import { cosineSimilarity } from '../embedding/cosine-similarity.js';
 import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
+import { identifierWords } from '../views/identifier-words.js';
 import { viewKey } from '../views/tool-view.js';
 import type { RuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
 
 /**
  * Near-duplicates: a tool whose description view is at least `duplicateThreshold` similar to a tool already
- * in the top k is moved just below the top k, so copies of one tool do not fill the selection between them.
+ * in the top k is moved just below the top k, so copies of one tool do not fill the selection between them,
+ * unless the prompt tells them apart (it matches a word of the candidate's that the kept tool lacks).
  * The kept tool is annotated with the duplicates it displaced.
  */
 export function nearDuplicateRule(run: RuleRun): SelectionStage {
@@ -26,6 +28,9 @@ export function nearDuplicateRule(run: RuleRun): SelectionStage {
           vector === undefined || scored.exact !== undefined
             ? undefined
             : top
+                .filter(
+                  (kept) => !hasOwnMatchedWords(scored, kept) && sameName(run, kept.toolId, scored.toolId),
+                )
                 .map((kept) => ({ kept, similarity: similarityTo(run, kept.toolId, vector) }))
                 .find((entry) => entry.similarity >= run.weights.duplicateThreshold);
         if (twin === undefined) {
@@ -49,6 +54,28 @@ export function nearDuplicateRule(run: RuleRun): SelectionStage {
 }
 
 // --- internal ---
+
+/** Two tools offer the same function under the same name (servers and namespaces aside). */
+function sameName(run: RuleRun, a: string, b: string): boolean {
+  const nameOf = (id: string): string => baseName(run.index.tool(id)?.name ?? id);
+  return nameOf(a) === nameOf(b);
+}
+
+/** The last segment of a name, in words: `server_a.send_mail` and `SendMail` both give `send mail`. */
+function baseName(name: string): string {
+  const segment =
+    name
+      .split(/[./:]/)
+      .filter((part) => part.length > 0)
+      .at(-1) ?? name;
+  return identifierWords(segment).join(' ').toLowerCase();
+}
+
+/** The prompt tells the two apart: it matches a word of the candidate's that the kept tool lacks. */
+function hasOwnMatchedWords(candidate: ScoredTool, kept: ScoredTool): boolean {
+  const keptTerms = new Set(kept.lexical?.terms ?? []);
+  return (candidate.lexical?.terms ?? []).some((term) => !keptTerms.has(term));
+}
 
 function similarityTo(run: RuleRun, toolId: string, vector: Float32Array): number {
   const other = run.index.vector(viewKey(toolId, 'description', 0));

@@ -1,5 +1,6 @@
 import type { Tool } from '@toolsift/core';
 import type { LexicalDocument } from '../lexical/lexical-index.js';
+import { extensionLabels } from './extension-labels.js';
 import { humanizeIdentifier } from './identifier-words.js';
 
 /** Field names of a tool's lexical document; `RankingWeights.lexicalFields` weighs them. */
@@ -7,14 +8,20 @@ export type LexicalField = 'name' | 'title' | 'keywords' | 'description' | 'usag
 
 /**
  * One lexical document per tool, keyed by tool id, with fields by importance: name (raw and split),
- * title, keywords (+ capabilities, tags, category), description, usage (use cases and examples),
+ * title, keywords (+ capabilities, tags, category, extension labels), description, usage (use cases and examples),
  * parameters, and the prompts learned for the tool. `notFor` texts are left out on purpose.
  */
 export function buildLexicalDocument(tool: Tool, learnedPrompts: readonly string[] = []): LexicalDocument {
   const fields: Record<LexicalField, string> = {
     name: `${tool.name} ${humanizeIdentifier(tool.name)}`,
     title: tool.title ?? '',
-    keywords: [...tool.keywords, ...tool.capabilities, ...tool.tags, tool.category ?? ''].join(' '),
+    keywords: [
+      ...tool.keywords,
+      ...tool.capabilities,
+      ...tool.tags,
+      tool.category ?? '',
+      ...extensionLabels(tool),
+    ].join(' '),
     description: tool.description,
     usage: [
       ...tool.useCases.flatMap((useCase) => [useCase.title, useCase.whenToUse ?? '', useCase.example ?? '']),

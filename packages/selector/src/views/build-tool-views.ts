@@ -1,10 +1,11 @@
 import type { Tool } from '@toolsift/core';
+import { extensionLabels } from './extension-labels.js';
 import { humanizeIdentifier } from './identifier-words.js';
 import { type ToolView, viewKey } from './tool-view.js';
 
 /**
  * The catalog views of a tool, in a stable order: description (name + title + description), one per use
- * case, one per example or example prompt, keywords + capabilities, parameters. Empty views are skipped.
+ * case, one per example or example prompt, keywords + capabilities (+ extension labels), parameters. Empty views are skipped.
  */
 export function buildToolViews(tool: Tool): ToolView[] {
   const views: ToolView[] = [];
@@ -24,7 +25,9 @@ export function buildToolViews(tool: Tool): ToolView[] {
   add(
     'keywords',
     0,
-    [...tool.keywords, ...tool.capabilities, ...tool.tags, tool.category ?? ''].filter(Boolean).join(', '),
+    [...tool.keywords, ...tool.capabilities, ...tool.tags, tool.category ?? '', ...extensionLabels(tool)]
+      .filter(Boolean)
+      .join(', '),
   );
   add('parameters', 0, describeParameters(tool.parameters));
   return views;

@@ -139,4 +139,37 @@ describe('near-duplicates', () => {
       /near-duplicate \(description similarity 1\.000\) and was moved below the top 2/,
     );
   });
+
+  it('keeps tools with the same description but different names: they are different tools', async () => {
+    const copy = 'A pre-trained language model for feature extraction from text.';
+    const selector = await rulesSelector([
+      makeTool({ id: 'huggingface:bert-base', description: copy }),
+      makeTool({ id: 'huggingface:roberta-base', description: copy }),
+      makeTool({ id: 'post_chat', description: 'Post a message to a chat channel.' }),
+    ]);
+    const selection = await selector.select('extract features from text with a language model', {
+      k: 2,
+      abstain: false,
+    });
+    expect(new Set(idsOf(selection))).toEqual(new Set(['huggingface:bert-base', 'huggingface:roberta-base']));
+    expect(selection.tools.flatMap((tool) => tool.reasons).some((r) => r.kind === 'near-duplicate')).toBe(
+      false,
+    );
+  });
+
+  it('keeps a copy when the prompt matches a word of its own that the kept copy lacks', async () => {
+    const copy = 'Send an email message to a recipient with a subject and a body.';
+    const selector = await rulesSelector([
+      makeTool({ id: 'server_a.send_mail', name: 'send_mail', description: copy, keywords: ['gmail'] }),
+      makeTool({ id: 'server_b.send_mail', name: 'send_mail', description: copy, keywords: ['outlook'] }),
+      makeTool({ id: 'post_chat', description: 'Post a message with a subject to a chat recipient.' }),
+    ]);
+    const selection = await selector.select('send an email message to a recipient', { k: 2, abstain: false });
+    expect(idsOf(selection)).toEqual(['server_a.send_mail', 'post_chat']);
+    const told = await selector.select('send an email message to a recipient from gmail or outlook', {
+      k: 2,
+      abstain: false,
+    });
+    expect(new Set(idsOf(told))).toEqual(new Set(['server_a.send_mail', 'server_b.send_mail']));
+  });
 });

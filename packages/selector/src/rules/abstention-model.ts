@@ -1,0 +1,91 @@
+import type { AbstentionSignals } from './abstention-signals.js';
+
+/** The model's inputs, in order: transforms of the signals (test/bench/abstention.ts fits on the same list). */
+export const ABSTENTION_FEATURES = [
+  'denseMax',
+  'denseMargin',
+  'denseSpread',
+  'coverage',
+  'bm25',
+  'bm25Margin',
+  'agreement',
+  'promptTerms',
+] as const;
+
+/** One input of the abstention model. */
+export type AbstentionFeature = (typeof ABSTENTION_FEATURES)[number];
+
+/** Logistic coefficients of one regime; the bias already holds the calibrated threshold (logit 0 = fit 0.5). */
+export interface AbstentionCoefficients {
+  bias: number;
+  weights: Readonly<Record<AbstentionFeature, number>>;
+}
+
+/**
+ * A fitted abstention model. Ranking over the whole catalog and within a shortlist the caller gave are
+ * separate regimes (a shortlist's best cosine means something else), so each has its coefficients.
+ */
+export interface AbstentionModel {
+  /** `signals` for the model any embedder can use, else the embedder id its prompt head was fitted for. */
+  id: string;
+  catalog: AbstentionCoefficients;
+  shortlist: AbstentionCoefficients;
+  /**
+   * A head over the prompt's own embedding (one embedder only): does the prompt read like a tool request at
+   * all? `offset` centres it, so its part of the logit is 0 for the average prompt it was fitted on.
+   */
+  prompt?: { embedder: string; dimensions: number; offset: number; weights: readonly number[] };
+}
+
+/** The parts of the logit: from the signals, and from the prompt head (0 without one). */
+export interface AbstentionLogit {
+  signals: number;
+  prompt: number;
+}
+
+/** The feature values of signals (`bm25` and `promptTerms` enter as `log1p`). */
+export function abstentionFeatures(signals: AbstentionSignals): Record<AbstentionFeature, number> {
+  return {
+    denseMax: signals.denseMax,
+    denseMargin: signals.denseMargin,
+    denseSpread: signals.denseSpread,
+    coverage: signals.coverage,
+    bm25: Math.log1p(signals.bm25),
+    bm25Margin: signals.bm25Margin,
+    agreement: signals.agreement,
+    promptTerms: Math.log1p(signals.promptTerms),
+  };
+}
+
+/** The model's logit for signals and, when the model has a prompt head, the prompt's vector. */
+export function abstentionLogit(options: {
+  model: AbstentionModel;
+  signals: AbstentionSignals;
+  queryVector?: Float32Array | undefined;
+}): AbstentionLogit {
+  const { model, signals, queryVector } = options;
+  const coefficients = signals.shortlist > 0 ? model.shortlist : model.catalog;
+  const features = abstentionFeatures(signals);
+  let logit = coefficients.bias;
+  for (const feature of ABSTENTION_FEATURES) logit += coefficients.weights[feature] * features[feature];
+  let prompt = 0;
+  if (model.prompt !== undefined && queryVector?.length === model.prompt.dimensions) {
+    prompt = model.prompt.offset;
+    model.prompt.weights.forEach((weight, index) => {
+      prompt += weight * (queryVector[index] ?? 0);
+    });
+  }
+  return { signals: logit, prompt };
+}
+
+/** The model for a selection: the prompt-head model of the embedder when there is one, else signals only. */
+export function abstentionModelFor(options: {
+  embedderId: string;
+  queryVector?: Float32Array | undefined;
+  models: readonly AbstentionModel[];
+  fallback: AbstentionModel;
+}): AbstentionModel {
+  const { embedderId, queryVector, models, fallback } = options;
+  const model = models.find((candidate) => candidate.prompt?.embedder === embedderId);
+  return model?.prompt !== undefined && queryVector?.length === model.prompt.dimensions ? model : fallback;
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { Embedder } from '../../src/embedding/embedder.js';
+import { createHashEmbedder } from '../../src/embedding/hash-embedder.js';
+import {
+  ABSTENTION_FEATURES,
+  abstentionLogit,
+  abstentionModelFor,
+} from '../../src/rules/abstention-model.js';
+import type { AbstentionSignals } from '../../src/rules/abstention-signals.js';
+import { PROMPT_MODELS, SIGNAL_MODEL } from '../../src/rules/abstention-weights.js';
+import { createSelector } from '../../src/selector/create-selector.js';
+import { makeTool } from '../fixtures/make-tool.js';
+
+const STRONG: AbstentionSignals = {
+  denseMax: 0.85,
+  denseMargin: 0.2,
+  denseSpread: 0.3,
+  coverage: 1,
+  bm25: 25,
+  bm25Margin: 0.6,
+  agreement: 1,
+  promptTerms: 5,
+  shortlist: 0,
+};
+const WEAK: AbstentionSignals = {
+  denseMax: 0.15,
+  denseMargin: 0.005,
+  denseSpread: 0.01,
+  coverage: 0,
+  bm25: 0,
+  bm25Margin: 0,
+  agreement: 0,
+  promptTerms: 5,
+  shortlist: 0,
+};
+const USE_LITE = PROMPT_MODELS.find((model) => model.id === 'use-lite');
+
+describe('abstention model', () => {
+  it.each([
+    { model: 'signals', signals: STRONG, isAbove: true },
+    { model: 'signals', signals: WEAK, isAbove: false },
+    { model: 'signals, shortlist', signals: { ...STRONG, shortlist: 1 }, isAbove: true },
+    { model: 'signals, shortlist', signals: { ...WEAK, shortlist: 1 }, isAbove: false },
+    { model: 'use-lite', signals: STRONG, isAbove: true },
+    { model: 'use-lite', signals: WEAK, isAbove: false },
+  ])('$model: a clear fit is above the default threshold ($isAbove)', ({ model, signals, isAbove }) => {
+    const chosen = model === 'use-lite' ? USE_LITE! : SIGNAL_MODEL;
+    // Without a vector the centred prompt head adds nothing: the prompt counts as an average one.
+    const logit = abstentionLogit({ model: chosen, signals });
+    expect(logit.signals + logit.prompt > 0).toBe(isAbove);
+  });
+
+  it('ranks within a shortlist with its own coefficients', () => {
+    const catalog = abstentionLogit({ model: SIGNAL_MODEL, signals: STRONG });
+    const shortlist = abstentionLogit({ model: SIGNAL_MODEL, signals: { ...STRONG, shortlist: 1 } });
+    expect(shortlist.signals).not.toBeCloseTo(catalog.signals, 3);
+  });
+
+  it('ships a use-lite prompt head of the embedder size, centred, with a full set of finite coefficients', () => {
+    expect(USE_LITE?.prompt).toMatchObject({ embedder: 'use-lite', dimensions: 512 });
+    expect(USE_LITE?.prompt?.weights).toHaveLength(512);
+    for (const model of [SIGNAL_MODEL, USE_LITE!]) {
+      for (const regime of [model.catalog, model.shortlist]) {
+        expect(Object.keys(regime.weights).sort()).toEqual([...ABSTENTION_FEATURES].sort());
+        expect([regime.bias, ...Object.values(regime.weights)].every(Number.isFinite)).toBe(true);
+      }
+    }
+    expect(SIGNAL_MODEL.prompt).toBeUndefined();
+  });
+
+  it.each([
+    { embedderId: 'use-lite', dimensions: 512, expected: 'use-lite' },
+    { embedderId: 'use-lite', dimensions: 256, expected: 'signals' },
+    { embedderId: 'hash:512', dimensions: 512, expected: 'signals' },
+    { embedderId: 'openai:text-embedding-3-small', dimensions: 1536, expected: 'signals' },
+  ])(
+    'embedder $embedderId ($dimensions-d) uses the $expected model',
+    ({ embedderId, dimensions, expected }) => {
+      const model = abstentionModelFor({
+        embedderId,
+        queryVector: new Float32Array(dimensions),
+        models: PROMPT_MODELS,
+        fallback: SIGNAL_MODEL,
+      });
+      expect(model.id).toBe(expected);
+    },
+  );
+
+  it('adds the prompt head only with a vector of its size', () => {
+    const head = USE_LITE!;
+    const without = abstentionLogit({ model: head, signals: STRONG, queryVector: new Float32Array(3) });
+    const vector = new Float32Array(512);
+    vector[0] = 1;
+    const withVector = abstentionLogit({ model: head, signals: STRONG, queryVector: vector });
+    expect(without.prompt).toBe(0);
+    expect(withVector.prompt).toBeCloseTo((head.prompt?.offset ?? 0) + (head.prompt?.weights[0] ?? 0), 6);
+    expect(withVector.signals).toBe(without.signals);
+  });
+});
+
+describe('abstention rule', () => {
+  // Ids the prompts do not name (a named tool is never abstained on, so it carries no abstention reason).
+  const catalog = [
+    makeTool({ id: 'forecaster', description: 'Current weather for a city.' }),
+    makeTool({ id: 'quoter', description: 'Latest stock price for a ticker.' }),
+  ];
+
+  it.each([
+    { embedder: createHashEmbedder({ dimensions: 512 }), model: 'signals' },
+    { embedder: renamed(createHashEmbedder({ dimensions: 512 }), 'use-lite'), model: 'use-lite' },
+  ])('reports the model used, the prompt head and the signals ($model)', async ({ embedder, model }) => {
+    const selector = await createSelector({ catalog, embedder, indexDir: false });
+    const selection = await selector.select('current weather for a city', { k: 1, threshold: 0 });
+    const reason = selection.tools[0]?.reasons.find((entry) => entry.kind === 'abstention');
+    expect(reason?.details).toMatchObject({ model, threshold: 0, shortlist: 0, agreement: 1 });
+    expect(reason?.message.includes('prompt wording')).toBe(model === 'use-lite');
+    expect((reason?.details?.promptLogit as number) !== 0).toBe(model === 'use-lite');
+  });
+
+  it('switches to the shortlist regime when the caller gives candidates', async () => {
+    const selector = await createSelector({ catalog, embedder: createHashEmbedder(), indexDir: false });
+    const prompt = 'current weather for a city';
+    const whole = await selector.select(prompt, { k: 1, threshold: 0 });
+    const within = await selector.select(prompt, { k: 1, threshold: 0, candidates: ['forecaster'] });
+    const fitOf = (selection: typeof whole) =>
+      selection.tools[0]?.reasons.find((entry) => entry.kind === 'abstention')?.details;
+    expect(fitOf(within)).toMatchObject({ shortlist: 1 });
+    expect(fitOf(within)?.fit).not.toBe(fitOf(whole)?.fit);
+  });
+
+  it.each([
+    { offset: -0.001, isAbstaining: false },
+    { offset: 0.001, isAbstaining: true },
+  ])(
+    'abstains when the caller threshold is the fit $offset: $isAbstaining',
+    async ({ offset, isAbstaining }) => {
+      const selector = await createSelector({ catalog, embedder: createHashEmbedder(), indexDir: false });
+      const prompt = 'stock price for a ticker';
+      const probe = await selector.select(prompt, { k: 1, threshold: 0 });
+      const fit = probe.tools[0]?.reasons.find((entry) => entry.kind === 'abstention')?.details
+        ?.fit as number;
+      const threshold = fit + offset;
+      const selection = await selector.select(prompt, { k: 1, threshold });
+      expect(selection.tools.length === 0).toBe(isAbstaining);
+      expect(selection.abstention?.threshold).toBe(isAbstaining ? threshold : undefined);
+    },
+  );
+});
+
+// --- internal ---
+
+function renamed(embedder: Embedder, id: string): Embedder {
+  return { id, dimensions: embedder.dimensions, embed: (texts) => embedder.embed(texts) };
+}
