@@ -1,15 +1,17 @@
 // Speed at scale: synthetic catalogs of 1k, 10k and 100k tools built from metadata/ and the ../shared/bench
 // catalogs, measured with the HNSW and the exact vector index. Writes bench/results/scale.md. Usage:
-//   pnpm bench:scale [--sizes 1000,10000,100000] [--kinds hnsw,exact] [--queries 200]
+//   pnpm bench:scale [--sizes 1000,10000,100000] [--kinds hnsw,exact] [--queries 200] [--rebuild]
 // Catalog views reuse real use-lite vectors (variants: small perturbations); the query path is the real one.
+// Built indexes are kept in .cache/bench/scale/ with their build figures, so a rerun only reloads and serves
+// (the 100k HNSW build takes minutes); --rebuild builds them again.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@toolsift/selector';
 import { repoRoot } from './bench-datasets.js';
-import { benchEmbedder } from './bench-selector.js';
+import { benchCacheDir, benchEmbedder } from './bench-selector.js';
 import { baseViewTexts, loadBaseTools } from './scale-catalog.js';
 
 const { values } = parseArgs({
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,10000,100000' },
     kinds: { type: 'string', default: 'hnsw,exact' },
     queries: { type: 'string', default: '200' },
+    rebuild: { type: 'boolean', default: false },
   },
 });
 const sizes = values.sizes.split(',').map(Number);
@@ -45,28 +48,41 @@ console.error(`use-lite embeds ${embedPerSecond.toFixed(0)} view texts/s`);
 const rows: Array<{ build: Result; serve: Result }> = [];
 for (const size of sizes) {
   for (const kind of kinds) {
-    const indexDir = await mkdtemp(path.join(os.tmpdir(), `toolsift-scale-${size}-${kind}-`));
-    try {
-      const args = [
-        '--size',
-        String(size),
-        '--kind',
-        kind,
-        '--index-dir',
-        indexDir,
-        '--queries',
-        values.queries,
-      ];
-      const build = await runChild(['--phase', 'build', ...args]);
-      const serve = await runChild(['--phase', 'serve', ...args]);
-      rows.push({ build, serve });
-      console.error(
-        `${size} ${kind}: build ${seconds(build.buildMs)} s, reload ${seconds(serve.reloadMs)} s, ` +
-          `select p50 ${serve.withEmbedding.p50.toFixed(1)} ms (${serve.withoutEmbedding.p50.toFixed(1)} ms without embedding)`,
-      );
-    } finally {
+    const indexDir = path.join(benchCacheDir, 'scale', `${size}-${kind}`);
+    const args = [
+      '--size',
+      String(size),
+      '--kind',
+      kind,
+      '--index-dir',
+      indexDir,
+      '--queries',
+      values.queries,
+    ];
+    const buildRecord = path.join(benchCacheDir, 'scale', `${size}-${kind}.build.json`);
+    const build = async (): Promise<Result> => {
       await rm(indexDir, { recursive: true, force: true });
+      const result = { ...(await runChild(['--phase', 'build', ...args])), builtOn: today() };
+      await writeFile(buildRecord, JSON.stringify(result));
+      return result;
+    };
+    let built = values.rebuild ? undefined : await readRecord(buildRecord);
+    let serve: Result;
+    try {
+      built ??= await build();
+      serve = await runChild(['--phase', 'serve', ...args]);
+    } catch (error) {
+      if (built?.builtOn === today() && !values.rebuild) throw error;
+      // The cached index was stale (an older index format, another catalog): build it again.
+      console.error(`${size} ${kind}: rebuilding the cached index`);
+      built = await build();
+      serve = await runChild(['--phase', 'serve', ...args]);
     }
+    rows.push({ build: built, serve });
+    console.error(
+      `${size} ${kind}: build ${seconds(built.buildMs)} s (${built.builtOn}), reload ${seconds(serve.reloadMs)} s, ` +
+        `select p50 ${serve.withEmbedding.p50.toFixed(1)} ms (${serve.withoutEmbedding.p50.toFixed(1)} ms without embedding)`,
+    );
   }
 }
 
@@ -97,6 +113,20 @@ interface Result {
   withoutEmbedding: Latency;
   rssMb: number;
   queryWords: number;
+  /** Date of the build the build figures come from (the index may be reused from an earlier run). */
+  builtOn?: string;
+}
+
+async function readRecord(file: string): Promise<Result | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Result;
+  } catch {
+    return undefined;
+  }
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
 }
 
 function runChild(args: string[]): Promise<Result> {
@@ -171,8 +201,10 @@ function renderReport(
       (views100k === undefined
         ? '.'
         : `: ${Math.round(views100k / embedPerSecond / 60)} min for the ${views100k.toLocaleString('en-US')} views of 100k tools.`),
-    '- Build: `createSelector` on the catalog with an empty index folder (vector index, BM25 index, name matcher, save), ' +
-      'cache lookups subtracted. Reload: `createSelector` again in a fresh process, the saved index verified and loaded.',
+    '- Build: `createSelector` on the catalog with an empty index folder (vector index, BM25 index, name matcher, rule texts, save), ' +
+      'cache lookups subtracted. The built index is kept in .cache/bench/scale/ with its build figures and reused by later runs ' +
+      `(builds used here: ${[...new Set(results.map(({ build }) => build.builtOn ?? '?'))].join(', ')}; \`--rebuild\` builds again). ` +
+      'Reload: `createSelector` again in a fresh process, the saved index verified (checksums) and loaded.',
     '- Select: `selector.select(query, { k: 5 })` with the full engine and its rules, on ' +
       `${values.queries} real queries (metatool, toolbench-stable, seal-tools; median ${results[0]?.serve.queryWords ?? '?'} words) ` +
       'after 10 warm-up queries, in the ' +

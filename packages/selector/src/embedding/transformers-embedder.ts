@@ -5,6 +5,7 @@ import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { userCacheDir } from '../index-store/default-index-dir.js';
 import { embedInBatches } from './embed-in-batches.js';
 import type { Embedder } from './embedder.js';
+import { meanPoolNormalized } from './mean-pool-normalized.js';
 
 /** Options of an embedder running a transformers.js feature-extraction model. */
 export interface TransformersEmbedderOptions {
@@ -36,10 +37,18 @@ export interface TransformersEmbedderOptions {
 export async function createTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
   const id = options.id ?? `hf:${options.model}`;
   const extract = await serialised(() => loadPipeline(options, id));
+  // The pipeline's own steps (tokenize with padding, run the model), then our pooling: the same vectors as
+  // `extract(texts, { pooling: 'mean', normalize: true })`, without its slow element-by-element reads.
   const run = async (batch: readonly string[]): Promise<Float32Array[]> => {
-    const output = await extract([...batch], { pooling: 'mean', normalize: true });
-    const width = output.dims[1] ?? 0;
-    return batch.map((_, row) => Float32Array.from(output.data.subarray(row * width, (row + 1) * width)));
+    const inputs = extract.tokenizer([...batch], { padding: true, truncation: true });
+    const outputs = await extract.model(inputs);
+    const hidden = outputs.last_hidden_state ?? outputs.logits ?? outputs.token_embeddings;
+    if (hidden === undefined || hidden.dims.length !== 3) {
+      const output = await extract([...batch], { pooling: 'mean', normalize: true });
+      const width = output.dims[1] ?? 0;
+      return batch.map((_, row) => Float32Array.from(output.data.subarray(row * width, (row + 1) * width)));
+    }
+    return meanPoolNormalized({ hidden: hidden.data, dims: hidden.dims, mask: inputs.attention_mask.data });
   };
   // One probe call finds the output width and warms the session up.
   const [probe] = await run(['dimension probe']);
@@ -53,10 +62,23 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
 
 // --- internal ---
 
-type FeatureExtractor = (
+interface TensorLike {
+  data: Float32Array;
+  dims: number[];
+}
+
+type FeatureExtractor = ((
   texts: string[],
   options: { pooling: 'mean'; normalize: boolean },
-) => Promise<{ data: Float32Array; dims: number[] }>;
+) => Promise<TensorLike>) & {
+  tokenizer: (
+    texts: string[],
+    options: { padding: boolean; truncation: boolean },
+  ) => { attention_mask: { data: ArrayLike<number | bigint> } };
+  model: (
+    inputs: unknown,
+  ) => Promise<Partial<Record<'last_hidden_state' | 'logits' | 'token_embeddings', TensorLike>>>;
+};
 
 let queue: Promise<unknown> = Promise.resolve();
 

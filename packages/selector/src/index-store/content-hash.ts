@@ -1,15 +1,14 @@
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 import type { Tool } from '@toolsift/core';
-import { extensionLabels } from '../views/extension-labels.js';
 
 /** Short content hash of a text (sha256, 16 hex chars): the identity of a view's embedding. */
 export function hashText(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return sha256Hex(text).slice(0, 16);
 }
 
 /**
  * Content hash of what a tool contributes to the index (its views, lexical document and names): identity,
- * texts, keywords (and extension labels), use cases, example prompts, parameter names and descriptions. Other fields (relations,
+ * texts, keywords, extensions (views label tools with some of their fields), use cases, example prompts, parameter names and descriptions. Other fields (relations,
  * prerequisites...) are read from the tool itself at selection time, so changing them needs no re-indexing.
  */
 export function hashTool(tool: Tool): string {
@@ -33,10 +32,21 @@ export function hashTool(tool: Tool): string {
       tool.capabilities,
       tool.tags,
       tool.category,
-      extensionLabels(tool),
+      // The extensions themselves rather than the labels views derive from them: the same re-indexing
+      // guarantee (a change that alters the labels alters this) at a tenth of the cost on a reload.
+      tool.extensions ?? null,
       tool.useCases,
       tool.examples.map((example) => [example.name, example.description, example.prompt]),
       parameters,
     ]),
   );
 }
+
+// --- internal ---
+
+// One-shot `crypto.hash` (Node >= 20.12) is several times faster than a Hash object for short texts, which
+// matters when a reload hashes every tool of a 100k catalog; both give the same digest.
+const sha256Hex: (text: string) => string =
+  typeof (crypto as { hash?: unknown }).hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');

@@ -1,7 +1,7 @@
 import type { FileEntry } from './atomic-file.js';
 
 /** Bumped whenever the index layout or the way views are built changes; an older index is rebuilt. */
-export const INDEX_FORMAT_VERSION = 2;
+export const INDEX_FORMAT_VERSION = 3;
 
 /** Name of the manifest inside an index folder; it is renamed into place last, so it commits a save. */
 export const INDEX_MANIFEST = 'manifest.json';
@@ -11,19 +11,19 @@ export interface IndexManifest {
   format: 'toolsift-index';
   version: number;
   embedder: { id: string; dimensions: number };
-  /** Byte order of the vectors file. */
+  /** Byte order of the binary payloads. */
   endianness: 'LE' | 'BE';
   /** Hash of the lexical options the lexical snapshot was built with. */
   lexicalOptions: string;
   /** Content hash per tool id. */
   tools: Record<string, string>;
-  /** View keys, tool by tool, in the order of the rows of the vectors file and of the texts file. */
+  /** View keys, tool by tool, in the order of the texts file (the vector index holds their vectors by key). */
   views: string[];
   /** Text hash of each view, parallel to `views`. */
   viewHashes: string[];
   /** Prompts learned per tool id. */
   learned: Record<string, string[]>;
-  files: { vectors: FileEntry; texts: FileEntry; lexical: FileEntry; vectorIndex: string };
+  files: { texts: FileEntry; lexical: FileEntry; ruleVectors: FileEntry; vectorIndex: string };
 }
 
 /** What is wrong with a parsed manifest, or `undefined` when its shape is right. */
@@ -47,9 +47,9 @@ export function manifestProblem(value: unknown): string | undefined {
   const files = value.files;
   if (
     !isRecord(files) ||
-    !isFileEntry(files.vectors) ||
     !isFileEntry(files.texts) ||
-    !isFileEntry(files.lexical)
+    !isFileEntry(files.lexical) ||
+    !isFileEntry(files.ruleVectors)
   ) {
     return 'bad file table';
   }

@@ -13,6 +13,7 @@ import {
   type IndexManifest,
   manifestProblem,
 } from './index-manifest.js';
+import { decodeRuleVectors } from './rule-vectors-file.js';
 import { ToolIndex } from './tool-index.js';
 
 /** A saved index read back: the index with every unchanged tool restored, and what still needs indexing. */
@@ -20,8 +21,8 @@ export interface LoadedToolIndex {
   index: ToolIndex;
   /** Tools of the catalog that are new or changed since the save. */
   changed: Tool[];
-  /** Saved vectors by text hash, reusable for the changed tools' unchanged views (built on demand). */
-  reuse(): Map<string, Float32Array>;
+  /** A saved vector by text hash, reusable for the changed tools' unchanged views. */
+  reuse(textHash: string): Float32Array | undefined;
   /** True when the saved index holds exactly the catalog (nothing to embed, remove or save). */
   isCurrent: boolean;
 }
@@ -56,19 +57,15 @@ export async function loadToolIndex(options: {
     throw corrupt(dir, 'built with other lexical options', 'lexical');
 
   // Read every payload at once: the disk works while checksums and parsing use the CPU.
-  const [vectorBytes, lexicalBytes, textBytes, vectorIndex] = await Promise.all([
-    readChecked(dir, manifest.files.vectors),
+  const [lexicalBytes, textBytes, ruleBytes, vectorIndex] = await Promise.all([
     readChecked(dir, manifest.files.lexical),
     readChecked(dir, manifest.files.texts),
+    readChecked(dir, manifest.files.ruleVectors),
     loadVectorIndex(path.join(dir, manifest.files.vectorIndex), { dimensions: manifest.embedder.dimensions }),
   ]);
-  const expectedBytes = manifest.views.length * manifest.embedder.dimensions * Float32Array.BYTES_PER_ELEMENT;
-  if (vectorBytes.length !== expectedBytes)
-    throw corrupt(dir, 'the vectors file does not match the view table', 'size');
-  // Float32Array needs 4-byte alignment; a large Buffer from readFile has it, a pooled one may not.
-  const aligned = vectorBytes.byteOffset % 4 === 0 ? vectorBytes : Buffer.from(vectorBytes);
-  const matrix = new Float32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
-  const lexical = loadLexicalIndex(parseJson(dir, lexicalBytes));
+  const lexical = loadLexicalIndex(
+    new Uint8Array(lexicalBytes.buffer, lexicalBytes.byteOffset, lexicalBytes.length),
+  );
   if (vectorIndex.size !== manifest.views.length) {
     throw corrupt(
       dir,
@@ -86,17 +83,22 @@ export async function loadToolIndex(options: {
     throw corrupt(dir, 'the texts file does not match the view table', 'texts');
   }
   const dimensions = manifest.embedder.dimensions;
-  const saved = new Map<string, Array<{ view: ToolView; vector: Float32Array }>>();
+  const saved = new Map<string, ToolView[]>();
   for (const [row, key] of manifest.views.entries()) {
     const parsed = parseViewKey(key);
     if (parsed === undefined) throw corrupt(dir, `"${key}" is not a view key`, 'views');
-    const vector = matrix.subarray(row * dimensions, (row + 1) * dimensions);
-    const list = saved.get(parsed.toolId) ?? [];
-    list.push({ view: { key, ...parsed, text: texts[row] as string }, vector });
-    saved.set(parsed.toolId, list);
+    if (!vectorIndex.has(key)) throw corrupt(dir, `the vector index holds no vector for "${key}"`, 'views');
+    const list = saved.get(parsed.toolId);
+    const view = { key, ...parsed, text: texts[row] as string };
+    if (list === undefined) saved.set(parsed.toolId, [view]);
+    else list.push(view);
   }
 
+  const ruleVectors = decodeRuleVectors(ruleBytes, dimensions);
+  if (typeof ruleVectors === 'string') throw corrupt(dir, ruleVectors, 'rule-vectors');
+
   const index = new ToolIndex({ embedderId: embedder.id, dimensions, vectorIndex, lexical });
+  index.setRuleVectors(ruleVectors);
   for (const [toolId, prompts] of Object.entries(manifest.learned)) index.setLearned(toolId, prompts);
   const changed = index.restore({
     tools: options.tools,
@@ -104,20 +106,23 @@ export async function loadToolIndex(options: {
     saved,
   });
   const staleKeys = manifest.views.filter((key) => index.view(key) === undefined);
+  // The vectors of removed views stay reusable (by text hash) for the changed tools about to be re-indexed.
+  const staleVectors = new Map(staleKeys.map((key) => [key, vectorIndex.vector(key)!.slice()]));
   vectorIndex.remove(staleKeys);
   const liveIds = new Set(options.tools.map((tool) => tool.id));
   const goneIds = Object.keys(manifest.tools).filter((id) => !liveIds.has(id));
   lexical.remove(goneIds);
+  let rowOfHash: Map<string, number> | undefined;
   return {
     index,
     changed,
-    reuse: () =>
-      new Map(
-        manifest.viewHashes.map((hash, row) => [
-          hash,
-          matrix.subarray(row * dimensions, (row + 1) * dimensions),
-        ]),
-      ),
+    reuse: (textHash) => {
+      rowOfHash ??= new Map(manifest.viewHashes.map((hash, row) => [hash, row]));
+      const row = rowOfHash.get(textHash);
+      if (row === undefined) return undefined;
+      const key = manifest.views[row]!;
+      return staleVectors.get(key) ?? vectorIndex.vector(key);
+    },
     isCurrent: changed.length === 0 && staleKeys.length === 0 && goneIds.length === 0,
   };
 }

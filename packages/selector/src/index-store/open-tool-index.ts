@@ -51,6 +51,18 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
         embedder: options.embedder,
         lexicalOptions,
       });
+      // Rule texts whose vectors are missing (e.g. a changed `when_prefer_*`: conflicts do not change a
+      // tool's content hash) are embedded now rather than at query time.
+      const ruleTexts = await loaded.index.embedRuleTexts({ embedder: options.embedder });
+      if (loaded.isCurrent && ruleTexts > 0) {
+        await persist(loaded.index, dir, lexicalOptions, warnings);
+        return {
+          index: loaded.index,
+          status: 'updated',
+          stats: { embedded: 0, reused: loaded.index.viewCount },
+          warnings,
+        };
+      }
       if (loaded.isCurrent) {
         return {
           index: loaded.index,
@@ -62,7 +74,7 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
       const stats = await loaded.index.upsertTools({
         tools: loaded.changed,
         embedder: options.embedder,
-        reuse: loaded.reuse(),
+        reuse: loaded.reuse,
         ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
       });
       await persist(loaded.index, dir, lexicalOptions, warnings);

@@ -10,11 +10,12 @@ import {
   INDEX_MANIFEST,
   type IndexManifest,
 } from './index-manifest.js';
+import { encodeRuleVectors } from './rule-vectors-file.js';
 import type { ToolIndex } from './tool-index.js';
 
 /**
- * Save an index into a folder. Payloads go to fresh generation names (`index.<gen>.vectors`, `.texts`,
- * `.lexical`, `.vector-index/`), then the manifest is renamed into place, so a reader sees the old or the new index,
+ * Save an index into a folder. Payloads go to fresh generation names (`index.<gen>.texts`, `.lexical`,
+ * `.rule-vectors`, `.vector-index/`, which also holds the view vectors), then the manifest is renamed into place, so a reader sees the old or the new index,
  * never a mix; older generations are removed afterwards.
  */
 export async function saveToolIndex(options: {
@@ -27,16 +28,16 @@ export async function saveToolIndex(options: {
   const generation = randomBytes(6).toString('hex');
   const name = (role: string): string => `index.${generation}.${role}`;
 
-  const entries = index.entries();
-  const matrix = new Float32Array(entries.length * index.dimensions);
-  for (const [row, entry] of entries.entries()) matrix.set(entry.vector, row * index.dimensions);
-  const vectors = await writeFileAtomic(path.join(dir, name('vectors')), new Uint8Array(matrix.buffer));
+  const views = index.allViews();
   const texts = await writeFileAtomic(
     path.join(dir, name('texts')),
-    Buffer.from(JSON.stringify(entries.map((entry) => entry.view.text))),
+    Buffer.from(JSON.stringify(views.map((view) => view.text))),
   );
-  const lexicalBytes = Buffer.from(JSON.stringify(index.lexical.toJSON()));
-  const lexical = await writeFileAtomic(path.join(dir, name('lexical')), lexicalBytes);
+  const ruleVectors = await writeFileAtomic(
+    path.join(dir, name('rule-vectors')),
+    encodeRuleVectors(index.ruleVectors(), index.dimensions),
+  );
+  const lexical = await writeFileAtomic(path.join(dir, name('lexical')), index.lexical.toBinary());
   await index.vectorIndex.save(path.join(dir, name('vector-index')));
 
   const manifest: IndexManifest = {
@@ -46,13 +47,13 @@ export async function saveToolIndex(options: {
     endianness: endianness(),
     lexicalOptions: options.lexicalOptions,
     tools: Object.fromEntries(index.tools().map((tool) => [tool.id, index.toolHash(tool.id) ?? ''])),
-    views: entries.map((entry) => entry.view.key),
-    viewHashes: entries.map((entry) => hashText(entry.view.text)),
+    views: views.map((view) => view.key),
+    viewHashes: views.map((view) => hashText(view.text)),
     learned: Object.fromEntries([...index.learned()].map(([toolId, prompts]) => [toolId, [...prompts]])),
     files: {
-      vectors: { file: name('vectors'), ...vectors },
       texts: { file: name('texts'), ...texts },
       lexical: { file: name('lexical'), ...lexical },
+      ruleVectors: { file: name('rule-vectors'), ...ruleVectors },
       vectorIndex: name('vector-index'),
     },
   };

@@ -7,6 +7,7 @@ import {
   type ExactNameMatcher,
 } from '../ranking/exact-name-matcher.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
+import { ruleTextsOf } from '../rules/text-embeddings.js';
 import type { VectorHit, VectorIndex } from '../vector-index/vector-index.js';
 import { buildLearnedView } from '../views/build-learned-view.js';
 import { buildLexicalDocument } from '../views/build-lexical-document.js';
@@ -41,8 +42,8 @@ export class ToolIndex implements RankingIndex {
   readonly #toolHashes = new Map<string, string>();
   readonly #views = new Map<string, ToolView>();
   readonly #viewsByTool = new Map<string, ToolView[]>();
-  readonly #vectors = new Map<string, Float32Array>();
   readonly #learned = new Map<string, string[]>();
+  readonly #ruleVectors = new Map<string, Float32Array>();
   #names: ExactNameMatcher | undefined;
 
   constructor(options: {
@@ -85,15 +86,55 @@ export class ToolIndex implements RankingIndex {
     return this.#views.get(key);
   }
 
-  /** Every view with its vector, tool by tool in catalog order (what the store writes). */
-  entries(): Array<{ view: ToolView; vector: Float32Array }> {
-    return [...this.#viewsByTool.values()].flatMap((views) =>
-      views.map((view) => ({ view, vector: this.#vectors.get(view.key)! })),
-    );
+  /** Every view, tool by tool in catalog order (what the store writes; the vector index holds the vectors). */
+  allViews(): ToolView[] {
+    return [...this.#viewsByTool.values()].flat();
   }
 
   vector(key: string): Float32Array | undefined {
-    return this.#vectors.get(key);
+    return this.vectorIndex.vector(key);
+  }
+
+  ruleTextVector(text: string): Float32Array | undefined {
+    return this.#ruleVectors.get(text);
+  }
+
+  /** The rule texts of the catalog's tools with their vectors, in catalog order (what the store writes). */
+  ruleVectors(): Array<[string, Float32Array]> {
+    const entries = new Map<string, Float32Array>();
+    for (const tool of this.#tools.values()) {
+      for (const text of ruleTextsOf(tool)) {
+        const vector = this.#ruleVectors.get(text);
+        if (vector !== undefined) entries.set(text, vector);
+      }
+    }
+    return [...entries];
+  }
+
+  /** Add saved rule-text vectors (see `embedRuleTexts`). */
+  setRuleVectors(vectors: ReadonlyMap<string, Float32Array>): void {
+    for (const [text, vector] of vectors) this.#ruleVectors.set(text, vector);
+  }
+
+  /**
+   * Embed the rule texts (`not_for`, `when_prefer_*`) of the given tools (default: all) that have no vector yet,
+   * so that selections do not embed them. Returns how many were embedded.
+   */
+  async embedRuleTexts(options: { embedder: Embedder; tools?: readonly Tool[] }): Promise<number> {
+    const missing = new Set<string>();
+    for (const tool of options.tools ?? this.#tools.values()) {
+      for (const text of ruleTextsOf(tool)) if (!this.#ruleVectors.has(text)) missing.add(text);
+    }
+    const texts = [...missing];
+    for (let start = 0; start < texts.length; start += RULE_TEXT_BATCH) {
+      const batch = texts.slice(start, start + RULE_TEXT_BATCH);
+      const vectors = await options.embedder.embed(batch);
+      batch.forEach((text, position) => {
+        const vector = vectors[position];
+        if (vector !== undefined) this.#ruleVectors.set(text, vector);
+      });
+    }
+    return texts.length;
   }
 
   searchVectors(query: Float32Array, k: number): VectorHit[] {
@@ -122,13 +163,14 @@ export class ToolIndex implements RankingIndex {
 
   /**
    * Restore tools from a saved index without embedding or rebuilding their views: a tool is restored, with
-   * its saved views, when its content hash is the saved one. Returns the tools that were not (changed, new).
+   * its saved views (whose vectors the loaded vector index holds), when its content hash is the saved one.
+   * Returns the tools that were not (changed, new).
    */
   restore(options: {
     tools: readonly Tool[];
     toolHashes: ReadonlyMap<string, string>;
-    /** Saved views by tool id, in saved order, each with its vector. */
-    saved: ReadonlyMap<string, ReadonlyArray<{ view: ToolView; vector: Float32Array }>>;
+    /** Saved views by tool id, in saved order. */
+    saved: ReadonlyMap<string, ToolView[]>;
   }): Tool[] {
     const changed: Tool[] = [];
     for (const tool of options.tools) {
@@ -138,12 +180,7 @@ export class ToolIndex implements RankingIndex {
         changed.push(tool);
         continue;
       }
-      for (const { view, vector } of saved) this.#vectors.set(view.key, vector);
-      this.#setTool(
-        tool,
-        saved.map(({ view }) => view),
-        hash,
-      );
+      this.#setTool(tool, saved, hash);
     }
     return changed;
   }
@@ -154,14 +191,15 @@ export class ToolIndex implements RankingIndex {
     embedder: Embedder;
     onProgress?: (progress: IndexProgress) => void;
     batchSize?: number;
-    /** Vectors by text hash that may be reused (e.g. from a saved index). */
-    reuse?: ReadonlyMap<string, Float32Array>;
+    /** A vector by text hash that may be reused (e.g. from a saved index); it is copied before any change. */
+    reuse?: (textHash: string) => Float32Array | undefined;
   }): Promise<IndexUpdateStats> {
-    const known = new Map<string, Float32Array>(options.reuse ?? []);
+    // Copies: the vector index may hand out views of its storage, which the changes below can move.
+    const known = new Map<string, Float32Array>();
     for (const tool of options.tools) {
       for (const view of this.views(tool.id)) {
-        const vector = this.#vectors.get(view.key);
-        if (vector !== undefined) known.set(hashText(view.text), vector);
+        const vector = this.vectorIndex.vector(view.key);
+        if (vector !== undefined) known.set(hashText(view.text), vector.slice());
       }
     }
     const planned = options.tools.map((tool) => ({ tool, views: this.#viewsOf(tool) }));
@@ -170,6 +208,10 @@ export class ToolIndex implements RankingIndex {
     for (const { views } of planned) {
       for (const view of views) {
         const hash = hashText(view.text);
+        if (!known.has(hash)) {
+          const vector = options.reuse?.(hash);
+          if (vector !== undefined) known.set(hash, vector.slice());
+        }
         if (known.has(hash)) reused++;
         else pending.set(hash, view.text);
       }
@@ -180,13 +222,12 @@ export class ToolIndex implements RankingIndex {
         .map((view) => view.key)
         .filter((key) => !views.some((view) => view.key === key));
       this.vectorIndex.remove(staleKeys);
-      for (const key of staleKeys) this.#vectors.delete(key);
       const entries = views.map((view) => ({ key: view.key, vector: known.get(hashText(view.text))! }));
       this.vectorIndex.upsert(entries);
-      for (const entry of entries) this.#vectors.set(entry.key, entry.vector);
       this.#setTool(tool, views);
     }
     this.lexical.upsert(options.tools.map((tool) => buildLexicalDocument(tool, this.#learned.get(tool.id))));
+    await this.embedRuleTexts({ embedder: options.embedder, tools: options.tools });
     return { embedded: pending.size, reused };
   }
 
@@ -195,10 +236,7 @@ export class ToolIndex implements RankingIndex {
     for (const id of ids) {
       const keys = this.views(id).map((view) => view.key);
       this.vectorIndex.remove(keys);
-      for (const key of keys) {
-        this.#vectors.delete(key);
-        this.#views.delete(key);
-      }
+      for (const key of keys) this.#views.delete(key);
       this.#viewsByTool.delete(id);
       this.#tools.delete(id);
       this.#toolHashes.delete(id);
@@ -245,3 +283,8 @@ export class ToolIndex implements RankingIndex {
     }
   }
 }
+
+// --- internal ---
+
+/** Rule texts embedded per call (they are few: only tools that declare them have any). */
+const RULE_TEXT_BATCH = 32;

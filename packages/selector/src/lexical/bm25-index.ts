@@ -1,5 +1,10 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { DocumentStore } from './document-store.js';
+import {
+  encodeLexicalBinary,
+  type LexicalBinarySnapshot,
+  restoreLexicalBinary,
+} from './lexical-binary-snapshot.js';
 import type { LexicalDocument, LexicalHit, LexicalIndex } from './lexical-index.js';
 import { type LexicalSnapshot, restoreLexicalSnapshot, writeLexicalSnapshot } from './lexical-snapshot.js';
 import { FIELD_SHIFT, PostingLists } from './posting-lists.js';
@@ -36,6 +41,13 @@ export class Bm25Index implements LexicalIndex {
   static fromSnapshot(snapshot: LexicalSnapshot): Bm25Index {
     const index = new Bm25Index(snapshot.options);
     restoreLexicalSnapshot({ snapshot, documents: index.#documents, postings: index.#postings });
+    return index;
+  }
+
+  /** Rebuild an index from a checked binary snapshot. */
+  static fromBinarySnapshot(snapshot: LexicalBinarySnapshot): Bm25Index {
+    const index = new Bm25Index(snapshot.options);
+    restoreLexicalBinary({ snapshot, documents: index.#documents, postings: index.#postings });
     return index;
   }
 
@@ -116,6 +128,10 @@ export class Bm25Index implements LexicalIndex {
       documents: this.#documents,
       postings: this.#postings,
     });
+  }
+
+  toBinary(): Uint8Array {
+    return encodeLexicalBinary(this.toJSON());
   }
 
   #removeOne(key: string): void {

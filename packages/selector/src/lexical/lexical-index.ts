@@ -24,6 +24,8 @@ export interface LexicalIndex {
   search(query: string, k: number): LexicalHit[];
   /** A JSON-serialisable snapshot, reloadable with the matching `load` function. */
   toJSON(): unknown;
+  /** The same snapshot in a compact binary layout (what the index store saves), reloadable the same way. */
+  toBinary(): Uint8Array;
 }
 
 /**

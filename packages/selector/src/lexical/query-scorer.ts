@@ -44,6 +44,7 @@ export class QueryScorer {
     let remaining = terms.reduce((sum, term) => sum + term.bound, 0);
     const touched: number[] = [];
     let candidates: number[] | undefined;
+    let highest = 0;
     for (const term of terms) {
       remaining -= term.bound;
       if (candidates === undefined) {
@@ -53,23 +54,28 @@ export class QueryScorer {
           if (total[slot] === 0) touched.push(slot);
           total[slot]! += best[slot]!;
           best[slot] = 0;
+          if (total[slot]! > highest) highest = total[slot]!;
         }
-        if (touched.length < k) continue;
+        // The k-th best score is at most the best one: while that cannot beat what the remaining terms may
+        // add, no switch can happen, so the k-th score is not computed (an O(touched) pass per term).
+        if (touched.length < k || highest <= remaining) continue;
         const threshold = kthLargest(touched, total, k);
-        if (threshold > remaining)
-          candidates = touched.filter((slot) => total[slot]! + remaining >= threshold);
-      } else {
-        for (const slot of candidates) {
-          let contribution = 0;
-          for (const list of term.lists)
-            contribution = Math.max(contribution, lookup({ list, factors, k1, slot }));
-          total[slot]! += contribution;
+        if (threshold > remaining) {
+          // Ascending slots, so each remaining list is walked once (see `addSortedLookups`).
+          candidates = touched.filter((slot) => total[slot]! + remaining >= threshold).sort((a, b) => a - b);
         }
+      } else {
+        addSortedLookups({ lists: term.lists, factors, k1, slots: candidates, total });
         const threshold = kthLargest(candidates, total, k);
         candidates = candidates.filter((slot) => total[slot]! + remaining >= threshold);
       }
     }
-    const top = selectTop({ slots: candidates ?? touched, scores: total, keyOf: input.keyOf, k });
+    const top = selectTop({
+      slots: candidates ?? touched,
+      scores: total,
+      keyOf: input.keyOf,
+      k,
+    });
     const result = top.map((slot) => ({ slot, score: total[slot]! }));
     for (const slot of touched) total[slot] = 0;
     return result;
@@ -105,23 +111,40 @@ function scanList(context: ListContext & { best: Float64Array; touched: number[]
   }
 }
 
-// The contribution of one list to one document: binary search for the document's first posting.
-function lookup(context: ListContext & { slot: number }): number {
-  const { list, factors, k1, slot } = context;
-  const { data, length, scale } = list;
-  let low = 0;
-  let high = length / 2;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (data[middle * 2]! < slot) low = middle + 1;
-    else high = middle;
+// Add one term's contribution (the best of its lists) to each of `slots` (ascending). Each list is walked
+// once: a binary search for each slot's first posting, starting where the previous slot's search ended.
+function addSortedLookups(context: {
+  lists: readonly ScoredList[];
+  factors: readonly Float64Array[];
+  k1: number;
+  slots: readonly number[];
+  total: Float64Array;
+}): void {
+  const { lists, factors, k1, slots, total } = context;
+  const contributions = lists.length > 1 ? new Float64Array(slots.length) : undefined;
+  for (const { data, length, scale } of lists) {
+    let low = 0;
+    for (let position = 0; position < slots.length; position++) {
+      const slot = slots[position]!;
+      let high = length / 2;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (data[middle * 2]! < slot) low = middle + 1;
+        else high = middle;
+      }
+      let frequency = 0;
+      for (let index = low * 2; index < length && data[index] === slot; index += 2) {
+        const packed = data[index + 1]!;
+        frequency += factors[packed >>> FIELD_BITS]![slot]! * (packed & TF_MASK);
+      }
+      const score = frequency === 0 ? 0 : (scale * frequency) / (frequency + k1);
+      if (contributions === undefined) total[slot]! += score;
+      else contributions[position] = Math.max(contributions[position]!, score);
+    }
   }
-  let frequency = 0;
-  for (let index = low * 2; index < length && data[index] === slot; index += 2) {
-    const packed = data[index + 1]!;
-    frequency += factors[packed >>> FIELD_BITS]![slot]! * (packed & TF_MASK);
-  }
-  return frequency === 0 ? 0 : (scale * frequency) / (frequency + k1);
+  if (contributions === undefined) return;
+  for (let position = 0; position < slots.length; position++)
+    total[slots[position]!]! += contributions[position]!;
 }
 
 // The k-th largest score among `slots` (a bounded min-heap of scores).

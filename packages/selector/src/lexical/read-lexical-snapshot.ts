@@ -4,8 +4,11 @@ import { FIELD_SHIFT } from './posting-lists.js';
 import { checkLexicalOptions, type ResolvedLexicalOptions } from './resolve-lexical-options.js';
 import { TOKENIZER_VERSION } from './tokenize.js';
 
-/** Check that `value` is a snapshot this version can load; throws INDEX_CORRUPT naming the first problem. */
-export function readLexicalSnapshot(value: unknown): LexicalSnapshot {
+/** The header of a snapshot: everything but the field lengths and the postings. */
+export type LexicalSnapshotHeader = Omit<LexicalSnapshot, 'lengths' | 'postings'>;
+
+/** Check the header parts of a snapshot (format, versions, options, fields, keys, terms); throws INDEX_CORRUPT. */
+export function readLexicalSnapshotHeader(value: unknown): LexicalSnapshotHeader {
   const snapshot = value as Partial<LexicalSnapshot> | null;
   ensure(
     isRecord(snapshot) && snapshot.format === 'toolsift-lexical',
@@ -15,10 +18,17 @@ export function readLexicalSnapshot(value: unknown): LexicalSnapshot {
   ensure(snapshot.version === LEXICAL_SNAPSHOT_VERSION, 'version', `expected ${LEXICAL_SNAPSHOT_VERSION}`);
   ensure(snapshot.tokenizer === TOKENIZER_VERSION, 'tokenizer', `expected ${TOKENIZER_VERSION}`);
   checkOptions(snapshot.options);
-  const { fields, keys, lengths, terms, postings } = snapshot;
+  const { fields, keys, terms } = snapshot;
   ensure(isUniqueStrings(fields), 'fields', 'expected distinct strings');
   ensure(isUniqueStrings(keys), 'keys', 'expected distinct strings');
   ensure(isUniqueStrings(terms), 'terms', 'expected distinct strings');
+  return snapshot as LexicalSnapshotHeader;
+}
+
+/** Check that `value` is a snapshot this version can load; throws INDEX_CORRUPT naming the first problem. */
+export function readLexicalSnapshot(value: unknown): LexicalSnapshot {
+  const { fields, keys, terms } = readLexicalSnapshotHeader(value);
+  const { lengths, postings } = value as Partial<LexicalSnapshot>;
   ensure(
     Array.isArray(lengths) && lengths.length === fields.length,
     'lengths',
@@ -36,7 +46,7 @@ export function readLexicalSnapshot(value: unknown): LexicalSnapshot {
   postings.forEach((list, term) => {
     checkPostings(list, { fields: fields.length, documents: keys.length, term });
   });
-  return snapshot as LexicalSnapshot;
+  return value as LexicalSnapshot;
 }
 
 // --- internal ---

@@ -13,6 +13,8 @@ export interface RankingIndex {
   view(key: string): ToolView | undefined;
   /** The stored unit vector of a view. */
   vector(key: string): Float32Array | undefined;
+  /** The vector of a rule text (`not_for`, `when_prefer_*`) embedded when the index was built, if any. */
+  ruleTextVector?(text: string): Float32Array | undefined;
   searchVectors(query: Float32Array, k: number): VectorHit[];
   searchLexical(query: string, k: number): LexicalHit[];
   matchNames(prompt: string): ExactNameHit[];

@@ -53,7 +53,7 @@ export function createSelectionRules(options: {
       oauth: ruleOptions.oauth,
       platform: ruleOptions.platform ?? process.platform,
     },
-    texts: textEmbeddingsOf(options.embedder),
+    texts: textEmbeddingsOf(options.embedder, (text) => options.index.ruleTextVector?.(text)),
     resolve: createToolRefResolver(options.index),
     index: options.index,
     availability: new Map(),

@@ -76,6 +76,17 @@ export class ExactVectorIndex implements VectorIndex {
     }
   }
 
+  has(key: string): boolean {
+    return this.#slots.has(key);
+  }
+
+  vector(key: string): Float32Array | undefined {
+    const slot = this.#slots.get(key);
+    return slot === undefined
+      ? undefined
+      : this.#data.subarray(slot * this.dimensions, (slot + 1) * this.dimensions);
+  }
+
   search(query: Float32Array, k: number): VectorHit[] {
     checkDimensions(query, this.dimensions, 'query vector');
     const count = this.#keys.length;

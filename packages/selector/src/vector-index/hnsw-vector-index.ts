@@ -43,6 +43,9 @@ export class HnswVectorIndex implements VectorIndex {
   readonly efSearch: number;
   readonly #hnsw: HierarchicalNSW;
   readonly #ids: IdMap;
+  /** Unit vectors by key: those upserted since creation or load, and those of the saved graph read so far. */
+  readonly #vectors = new Map<string, Float32Array>();
+  readonly #saved: SavedGraphVectors | undefined;
 
   /** Wrap an initialised hnswlib index and its id map; use `createHnswVectorIndex` or `loadVectorIndex`. */
   constructor(options: {
@@ -52,9 +55,12 @@ export class HnswVectorIndex implements VectorIndex {
     m: number;
     efConstruction: number;
     efSearch: number;
+    /** The vectors of the graph file the index was loaded from (see `readSavedGraphVectors`). */
+    saved?: SavedGraphVectors;
   }) {
     this.#hnsw = options.hnsw;
     this.#ids = options.ids;
+    this.#saved = options.saved;
     this.dimensions = options.dimensions;
     this.m = options.m;
     this.efConstruction = options.efConstruction;
@@ -73,6 +79,7 @@ export class HnswVectorIndex implements VectorIndex {
       const existing = this.#ids.labelOf(key);
       if (existing !== undefined) {
         this.#hnsw.addPoint(point, existing, false);
+        this.#vectors.set(key, normalizeLikeHnswlib(vector));
         continue;
       }
       // Every slot is live only when no deleted slot is left to reuse; then the graph must grow.
@@ -85,11 +92,13 @@ export class HnswVectorIndex implements VectorIndex {
         this.#ids.delete(key);
         throw error;
       }
+      this.#vectors.set(key, normalizeLikeHnswlib(vector));
     }
   }
 
   remove(keys: readonly string[]): void {
     for (const key of keys) {
+      this.#vectors.delete(key);
       const label = this.#ids.delete(key);
       if (label !== undefined) this.#hnsw.markDelete(label);
     }
@@ -113,6 +122,19 @@ export class HnswVectorIndex implements VectorIndex {
       }
       candidates = Math.min(live, candidates * 2);
     }
+  }
+
+  has(key: string): boolean {
+    return this.#ids.labelOf(key) !== undefined;
+  }
+
+  vector(key: string): Float32Array | undefined {
+    const known = this.#vectors.get(key);
+    if (known !== undefined) return known;
+    const label = this.#ids.labelOf(key);
+    const vector = label === undefined ? undefined : this.#saved?.vectorOf(label);
+    if (vector !== undefined) this.#vectors.set(key, vector);
+    return vector;
   }
 
   async save(dir: string): Promise<void> {
@@ -175,7 +197,76 @@ export function createHnswVectorIndex(options: HnswVectorIndexOptions): HnswVect
   });
 }
 
+/**
+ * The stored vectors of a saved hnswlib graph, read in place from the file's bytes (hnswlib keeps no other copy
+ * that JavaScript can read fast), so the index folder needs no second vectors file. Layout of hnswlib 0.8's
+ * `saveIndex`: a 96-byte header, then per element its level-0 links, its vector and its label.
+ */
+export interface SavedGraphVectors {
+  hasLabel(label: number): boolean;
+  /** The unit vector stored for a label (a view into the graph bytes), or undefined. */
+  vectorOf(label: number): Float32Array | undefined;
+}
+
+/** Index the vectors of a graph file's bytes; returns a problem description when the layout is not the expected one. */
+export function readSavedGraphVectors(
+  bytes: Uint8Array,
+  options: { dimensions: number; count: number },
+): SavedGraphVectors | string {
+  if (bytes.byteLength < GRAPH_HEADER_BYTES) return 'the graph has no header';
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const word = (offset: number) => Number(view.getBigUint64(offset, true));
+  const [offsetLevel0, , elements, stride, labelOffset, dataOffset] = [0, 8, 16, 24, 32, 40].map(word) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const vectorBytes = options.dimensions * Float32Array.BYTES_PER_ELEMENT;
+  const isExpected =
+    offsetLevel0 === 0 &&
+    elements >= options.count &&
+    labelOffset === dataOffset + vectorBytes &&
+    stride === labelOffset + 8 &&
+    (bytes.byteOffset + GRAPH_HEADER_BYTES + dataOffset) % 4 === 0 &&
+    stride % 4 === 0 &&
+    GRAPH_HEADER_BYTES + elements * stride <= bytes.byteLength;
+  if (!isExpected) return 'the graph layout is not the one of hnswlib 0.8';
+  const elementOf = new Map<number, number>();
+  for (let element = 0; element < elements; element++) {
+    const at = GRAPH_HEADER_BYTES + element * stride + labelOffset;
+    if (view.getUint32(at + 4, true) !== 0) return 'a graph label is out of range';
+    elementOf.set(view.getUint32(at, true), element);
+  }
+  return {
+    hasLabel: (label) => elementOf.has(label),
+    vectorOf(label) {
+      const element = elementOf.get(label);
+      if (element === undefined) return undefined;
+      const offset = bytes.byteOffset + GRAPH_HEADER_BYTES + element * stride + dataOffset;
+      return new Float32Array(bytes.buffer, offset, options.dimensions);
+    },
+  };
+}
+
 // --- internal ---
+
+/** offsetLevel0, maxElements, count, sizeDataPerElement, labelOffset, offsetData (size_t each), maxLevel,
+ * enterPoint (4 bytes each), maxM, maxM0, M (size_t), mult (double), efConstruction (size_t). */
+const GRAPH_HEADER_BYTES = 96;
+
+/** The unit vector hnswlib-node stores for a cosine point, computed the same way (float arithmetic), so a
+ * vector read back from a saved graph equals the one kept after an upsert, bit for bit. */
+function normalizeLikeHnswlib(vector: Float32Array): Float32Array {
+  let sum = 0;
+  for (let i = 0; i < vector.length; i++) sum = Math.fround(sum + Math.fround(vector[i]! * vector[i]!));
+  const norm = Math.fround(Math.sqrt(Math.abs(sum)));
+  const unit = Float32Array.from(vector);
+  if (norm > 0) for (let i = 0; i < unit.length; i++) unit[i] = unit[i]! / norm;
+  return unit;
+}
 
 /** hnswlib's cosine distance is 1 - cos; clamp away float rounding just outside [-1, 1]. */
 function toSimilarity(distance: number): number {

@@ -1,14 +1,10 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { ExactVectorIndex } from './exact-vector-index.js';
-import { HNSW_DEFAULTS, HnswVectorIndex } from './hnsw-vector-index.js';
+import { HNSW_DEFAULTS, HnswVectorIndex, readSavedGraphVectors } from './hnsw-vector-index.js';
 import { hnswlibStatus } from './hnswlib.js';
 import { IdMap } from './id-map.js';
 import type { VectorIndex } from './vector-index.js';
-import {
-  checkVectorIndexPayloadHash,
-  checkVectorIndexPayloadSize,
-  readVectorIndexPayload,
-} from './vector-index-files.js';
+import { checkVectorIndexPayloadSize, readVectorIndexPayload } from './vector-index-files.js';
 import {
   indexCorrupt as corrupt,
   readVectorIndexManifest,
@@ -71,10 +67,12 @@ async function loadHnsw(
   }
   const graphFile = await checkVectorIndexPayloadSize(dir, manifest, 'graph');
   const hnsw = new status.hnswlib.HierarchicalNSW('cosine', manifest.dimensions);
-  // hnswlib parses the graph on a worker thread while this thread hashes it; the graph is used only once its
-  // checksum has passed, and a checksum failure is reported before any parse error.
+  // hnswlib parses the graph on a worker thread while this thread reads and hashes it (the stored vectors are
+  // then read from these bytes); the graph is used only once its checksum has passed, and a checksum failure
+  // is reported before any parse error.
+  const graphBytes = new Uint8Array(manifest.files.graph?.bytes ?? 0);
   const [hashed, parsed, idBytes] = await Promise.allSettled([
-    checkVectorIndexPayloadHash(dir, manifest, 'graph'),
+    readVectorIndexPayload(dir, manifest, 'graph', graphBytes),
     hnsw.readIndex(graphFile, true),
     readVectorIndexPayload(dir, manifest, 'ids'),
   ]);
@@ -96,9 +94,13 @@ async function loadHnsw(
   if (hnsw.getNumDimensions() !== manifest.dimensions || hnsw.getCurrentCount() < ids.size) {
     throw corrupt(dir, 'the graph does not match the manifest', 'invalid-graph');
   }
-  const labels = new Set(hnsw.getIdsList());
-  const { labels: mapped } = ids.toJSON();
-  if (!mapped.every((label) => labels.has(label))) {
+  const saved = readSavedGraphVectors(graphBytes, {
+    dimensions: manifest.dimensions,
+    count: hnsw.getCurrentCount(),
+  });
+  if (typeof saved === 'string') throw corrupt(dir, saved, 'invalid-graph');
+  // The graph's labels, read from the same (checksummed) bytes hnswlib parsed.
+  if (!ids.toJSON().labels.every((label) => saved.hasLabel(label))) {
     throw corrupt(dir, 'the id map names points the graph does not hold', 'invalid-ids');
   }
   return new HnswVectorIndex({
@@ -108,6 +110,7 @@ async function loadHnsw(
     m: manifest.params.m ?? HNSW_DEFAULTS.m,
     efConstruction: manifest.params.efConstruction ?? HNSW_DEFAULTS.efConstruction,
     efSearch: options.efSearch ?? manifest.params.efSearch ?? HNSW_DEFAULTS.efSearch,
+    saved,
   });
 }
 

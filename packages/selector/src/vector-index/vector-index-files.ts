@@ -90,22 +90,6 @@ export async function checkVectorIndexPayloadSize(
   return file;
 }
 
-/** Check a payload file's sha256 by streaming it (nothing is kept in memory). */
-export async function checkVectorIndexPayloadHash(
-  dir: string,
-  manifest: VectorIndexManifest,
-  role: string,
-): Promise<void> {
-  const { file, entry } = payloadEntry(dir, manifest, role);
-  let sha256: string;
-  try {
-    sha256 = await hashFile(file);
-  } catch (error) {
-    throw indexCorrupt(dir, `cannot read ${entry.file} (${describeError(error)})`, 'missing-file', error);
-  }
-  checkPayload(dir, entry, entry.bytes, sha256);
-}
-
 // --- internal ---
 
 const CHUNK = 4 << 20;

@@ -18,6 +18,13 @@ export interface VectorIndex {
   upsert(entries: ReadonlyArray<{ key: string; vector: Float32Array }>): void;
   /** Remove vectors by key; unknown keys are ignored. */
   remove(keys: readonly string[]): void;
+  /** True when the index holds a vector for the key. */
+  has(key: string): boolean;
+  /**
+   * The stored unit vector of a key (undefined when absent). It may be a view of the index's storage: read it
+   * before the next `upsert` or `remove`, and copy it to keep it longer.
+   */
+  vector(key: string): Float32Array | undefined;
   /** The k most similar keys, best first, ties broken by key. */
   search(query: Float32Array, k: number): VectorHit[];
   /** Write the index into a folder (atomic: temp files then rename). */

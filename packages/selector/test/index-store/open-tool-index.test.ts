@@ -76,14 +76,19 @@ describe('openToolIndex', () => {
 
   const damages: Array<[string, () => Promise<void>, RegExp]> = [
     [
-      'a truncated vectors file',
-      async () => truncate(path.join(dir, (await manifest()).files.vectors.file), 10),
+      'a truncated texts file',
+      async () => truncate(path.join(dir, (await manifest()).files.texts.file), 10),
       /truncated/,
     ],
     [
-      'a flipped byte in the vectors file',
+      'a truncated lexical file',
+      async () => truncate(path.join(dir, (await manifest()).files.lexical.file), 10),
+      /truncated/,
+    ],
+    [
+      'a flipped byte in the lexical file',
       async () => {
-        const file = path.join(dir, (await manifest()).files.vectors.file);
+        const file = path.join(dir, (await manifest()).files.lexical.file);
         const bytes = await readFile(file);
         bytes[7] = (bytes[7] ?? 0) ^ 0xff;
         await writeFile(file, bytes);
@@ -100,6 +105,16 @@ describe('openToolIndex', () => {
       async () =>
         writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify({ ...(await manifest()), version: 999 })),
       /format version 999/,
+    ],
+    [
+      'a flipped byte in the rule vectors file',
+      async () => {
+        const file = path.join(dir, (await manifest()).files.ruleVectors.file);
+        const bytes = await readFile(file);
+        bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
+        await writeFile(file, bytes);
+      },
+      /checksum/,
     ],
     [
       'a missing lexical file',
@@ -122,7 +137,8 @@ describe('openToolIndex', () => {
     expect(reopened.status).toBe('built');
     expect(reopened.warnings).toHaveLength(1);
     expect(reopened.warnings[0]).toMatch(why);
-    expect(embedder.embeddedTexts.length).toBe(reopened.index.viewCount);
+    // Every view, and the one rule text of the sample tools (a `not_for`), embedded at index time.
+    expect(embedder.embeddedTexts.length).toBe(reopened.index.viewCount + 1);
     expect((await openToolIndex({ tools, embedder: countingEmbedder(), dir })).status).toBe('loaded');
   });
 
@@ -145,6 +161,47 @@ describe('openToolIndex', () => {
     const query = (await countingEmbedder().embed(['send a message']))[0]!;
     const keys = (index: typeof exact.index) => index.searchVectors(query, 3).map((hit) => hit.key);
     expect(keys(reloaded.index)).toEqual(keys(exact.index));
+  });
+
+  it('embeds rule texts at index time and saves them, so neither a reload nor a selection embeds them', async () => {
+    const tools = sampleTools();
+    const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    expect(built.index.ruleTextVector('Stock prices')).toHaveLength(64);
+    const embedder = countingEmbedder();
+    const loaded = await openToolIndex({ tools, embedder, dir });
+    expect(loaded.status).toBe('loaded');
+    expect([...loaded.index.ruleTextVector('Stock prices')!]).toEqual([
+      ...built.index.ruleTextVector('Stock prices')!,
+    ]);
+    expect(embedder.embeddedTexts).toEqual([]);
+  });
+
+  it('embeds a changed rule text on load, although the tool needs no re-indexing', async () => {
+    const tools = [
+      makeTool({
+        id: 'a',
+        description: 'Tool a',
+        conflicts: [{ tool: 'b', severity: 'low', whenPreferOther: 'in a hurry' }],
+      }),
+      makeTool({ id: 'b', description: 'Tool b' }),
+    ];
+    await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    const changed = [
+      makeTool({
+        id: 'a',
+        description: 'Tool a',
+        conflicts: [{ tool: 'b', severity: 'low', whenPreferOther: 'on a budget' }],
+      }),
+      makeTool({ id: 'b', description: 'Tool b' }),
+    ];
+    const embedder = countingEmbedder();
+    const reopened = await openToolIndex({ tools: changed, embedder, dir });
+    expect(reopened.status).toBe('updated');
+    expect(embedder.embeddedTexts).toEqual(['on a budget']);
+    expect((await manifest()).files.ruleVectors.bytes).toBeGreaterThan(0);
+    expect((await openToolIndex({ tools: changed, embedder: countingEmbedder(), dir })).status).toBe(
+      'loaded',
+    );
   });
 
   it('keeps the index in memory when no folder is given', async () => {

@@ -196,10 +196,26 @@ describe('createLexicalIndex: edges and snapshots', () => {
     expect(keys(loaded, 'lapel')).toEqual(['lapel']);
   });
 
+  test('toBinary and loadLexicalIndex round-trip: same results, same snapshot, still updatable', () => {
+    const index = indexOf(TOOLS, { k1: 1.5, fieldWeights: { name: 2 }, stopWords: ['send'] });
+    index.remove(['lapel']);
+    const loaded = loadLexicalIndex(index.toBinary());
+    expect(loaded.size).toBe(index.size);
+    for (const query of ['send email', 'wether', 'calen', 'label', 'form']) {
+      expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
+    }
+    expect(loaded.toJSON()).toEqual(index.toJSON());
+    loaded.upsert([{ key: 'lapel', fields: { name: 'lapel_shop' } }]);
+    loaded.remove(['weather']);
+    expect(keys(loaded, 'lapel')).toEqual(['lapel']);
+    expect(keys(loaded, 'weather forecast')).not.toContain('weather');
+  });
+
   test('an empty index round-trips', () => {
     const loaded = loadLexicalIndex(createLexicalIndex().toJSON());
     expect(loaded.size).toBe(0);
     expect(loaded.search('anything', 5)).toEqual([]);
+    expect(loadLexicalIndex(createLexicalIndex().toBinary()).size).toBe(0);
   });
 
   test.each([

@@ -59,3 +59,45 @@ describe('loadLexicalIndex: corrupt snapshots', () => {
     ).toEqual(['weather']);
   });
 });
+
+describe('loadLexicalIndex: corrupt binary snapshots', () => {
+  function binary(): Uint8Array {
+    const index = createLexicalIndex();
+    index.upsert([
+      { key: 'weather', fields: { name: 'get_weather', description: 'Weather forecast' } },
+      { key: 'email', fields: { name: 'send_email', description: 'Send an email' } },
+    ]);
+    return index.toBinary();
+  }
+  const words = (bytes: Uint8Array) => new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  /** The snapshot with 32-bit words `start` up to `end` set to `value` (negative positions count from the end). */
+  const withWords =
+    (value: number, start: number, end?: number) =>
+    (bytes: Uint8Array): Uint8Array => {
+      words(bytes).fill(value, start, end);
+      return bytes;
+    };
+
+  test.each<[string, (bytes: Uint8Array) => Uint8Array]>([
+    ['empty', () => new Uint8Array(0)],
+    ['truncated', (bytes) => bytes.slice(0, bytes.length - 8)],
+    ['cut mid-word', (bytes) => bytes.slice(0, bytes.length - 2)],
+    ['another magic', withWords(0, 0, 1)],
+    ['another byte order', withWords(0x04030201, 1, 2)],
+    ['a header longer than the file', withWords(1 << 30, 2, 3)],
+    ['a posting past the last document', withWords(99, -2, -1)],
+    ['a posting with zero frequency', withWords(0, -1)],
+  ])('%s → INDEX_CORRUPT', (_, corrupt) => {
+    expect(() => loadLexicalIndex(corrupt(binary()))).toThrow(
+      expect.objectContaining({ code: 'INDEX_CORRUPT' }),
+    );
+  });
+
+  test('the message names where the snapshot is wrong', () => {
+    const bytes = binary();
+    words(bytes).fill(0, -1);
+    expect(() => loadLexicalIndex(bytes)).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: Invalid lexical index snapshot at postings[6][2]: posting out of range or out of order. Rebuild the index.]`,
+    );
+  });
+});

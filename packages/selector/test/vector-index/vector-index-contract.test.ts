@@ -47,6 +47,17 @@ describe.each(factories)('%s vector index', (kind, create) => {
     expect(index.search(Float32Array.from([0.1, 0, 0, 0]), 1)[0]?.similarity).toBeCloseTo(1, 5);
   });
 
+  it('gives back the stored unit vector of a key, and nothing once it is removed', () => {
+    const index = create(4);
+    index.upsert([{ key: 'x', vector: Float32Array.from([3, 4, 0, 0]) }]);
+    expect([...index.vector('x')!].map((value) => Number(value.toFixed(6)))).toEqual([0.6, 0.8, 0, 0]);
+    index.upsert([{ key: 'x', vector: axis(2) }]);
+    expect([...index.vector('x')!]).toEqual([0, 0, 1, 0]);
+    index.remove(['x']);
+    expect(index.vector('x')).toBeUndefined();
+    expect(index.vector('unknown')).toBeUndefined();
+  });
+
   it('returns everything when k exceeds the size, and nothing for k <= 0', () => {
     const index = create(4);
     index.upsert([0, 1, 2].map((i) => ({ key: `k${i}`, vector: axis(i) })));

@@ -44,6 +44,17 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
     for (const query of queries) expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
   });
 
+  it('round-trips the stored vectors bit for bit, and they are unit vectors', async () => {
+    const index = built();
+    await index.save(dir);
+    const loaded = await loadVectorIndex(dir, { dimensions });
+    const live = entries.filter((_, i) => i % 5 !== 0);
+    for (const { key } of live) expect(loaded.vector(key)).toEqual(index.vector(key));
+    const norm = Math.hypot(...loaded.vector(live[0]!.key)!);
+    expect(norm).toBeCloseTo(1, 6);
+    expect(loaded.vector(entries[0]!.key)).toBeUndefined();
+  });
+
   it('round-trips an empty index', async () => {
     await create().save(dir);
     const loaded = await loadVectorIndex(dir, { dimensions });
