@@ -42,11 +42,16 @@ for (const prompt of prompts.slice(0, 30)) await selector.select(prompt, { k: 5 
 
 const withEmbedding: number[] = [];
 const withoutEmbedding: number[] = [];
+const stageTotals = new Map<string, number>();
 for (const prompt of prompts) {
   const { timings } = await selector.select(prompt, { k: 5 });
   withEmbedding.push(timings.total ?? 0);
   withoutEmbedding.push((timings.total ?? 0) - (timings.embed ?? 0));
+  for (const [stage, ms] of Object.entries(timings)) stageTotals.set(stage, (stageTotals.get(stage) ?? 0) + ms);
 }
+const stageMeans = Object.fromEntries(
+  [...stageTotals].map(([stage, total]) => [stage, round(total / prompts.length, 2)]),
+);
 const memory = process.memoryUsage();
 const result = {
   tools: tools.length,
@@ -63,6 +68,7 @@ const result = {
       p99: round(percentile(withoutEmbedding, 0.99), 2),
     },
   },
+  stageMeansMs: stageMeans,
   memoryMb: { rss: round(memory.rss / 2 ** 20, 0), heapUsed: round(memory.heapUsed / 2 ** 20, 0) },
   queries: prompts.length,
 };
@@ -84,6 +90,10 @@ await writeFile(
     `| reload of the saved index (ms) | ${result.reloadMs.p50} | min ${result.reloadMs.min} | < 500 |`,
     '',
     `Index build from cached embeddings: ${result.buildSeconds} s. Memory after the run: RSS ${result.memoryMb.rss} MB, heap ${result.memoryMb.heapUsed} MB.`,
+    '',
+    `Mean time per stage of a warm select (ms): ${Object.entries(result.stageMeansMs)
+      .map(([stage, ms]) => `${stage} ${ms}`)
+      .join(', ')}.`,
     '',
   ].join('\n'),
 );

@@ -112,7 +112,7 @@ export class HnswVectorIndex implements VectorIndex {
     const point = Array.from(query);
     // Ask for extra candidates so that hits tied with the k-th one are all seen and ordered by key; widen
     // while the tie runs past the last candidate.
-    let candidates = Math.min(live, wanted + Math.max(wanted, 10));
+    let candidates = Math.min(live, wanted + 10);
     for (;;) {
       const hits = this.#candidates(point, candidates);
       const boundary = hits[wanted - 1]?.similarity;
