@@ -47,7 +47,8 @@ for (const prompt of prompts) {
   const { timings } = await selector.select(prompt, { k: 5 });
   withEmbedding.push(timings.total ?? 0);
   withoutEmbedding.push((timings.total ?? 0) - (timings.embed ?? 0));
-  for (const [stage, ms] of Object.entries(timings)) stageTotals.set(stage, (stageTotals.get(stage) ?? 0) + ms);
+  for (const [stage, ms] of Object.entries(timings))
+    stageTotals.set(stage, (stageTotals.get(stage) ?? 0) + ms);
 }
 const stageMeans = Object.fromEntries(
   [...stageTotals].map(([stage, total]) => [stage, round(total / prompts.length, 2)]),
