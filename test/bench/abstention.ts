@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ABSTENTION_FEATURES } from '../../packages/selector/src/rules/abstention-model.js';
 import { fitLogistic, type LogisticModel, logitOf } from './abstention-fit.js';
 import { type AbstentionSample, abstentionSamples, SAMPLES_PER_PART } from './abstention-samples.js';
 import { repoRoot } from './bench-datasets.js';
@@ -23,17 +24,7 @@ const { values } = parseArgs({
   options: { fit: { type: 'boolean' }, lodo: { type: 'boolean' }, cached: { type: 'boolean' } },
 });
 const EMBEDDER = 'use-lite';
-/** Same order and transforms as ABSTENTION_FEATURES / abstentionFeatures in abstention-model.ts. */
-const FEATURES = [
-  'denseMax',
-  'denseMargin',
-  'denseSpread',
-  'coverage',
-  'bm25',
-  'bm25Margin',
-  'agreement',
-  'promptTerms',
-] as const;
+const FEATURES = ABSTENTION_FEATURES;
 const LOG_FEATURES = new Set<string>(['bm25', 'promptTerms']);
 /** Out-of-fold wrong-abstention budget on the tune half that sets each regime's threshold. */
 const BUDGET = { catalog: 0.05, shortlist: 0.05 };

@@ -1,8 +1,7 @@
-import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { DocumentStore } from './document-store.js';
 import type { LexicalSnapshot } from './lexical-snapshot.js';
 import { FIELD_SHIFT, type PostingLists, TF_MASK } from './posting-lists.js';
-import { readLexicalSnapshotHeader } from './read-lexical-snapshot.js';
+import { ensure, readLexicalSnapshotHeader } from './read-lexical-snapshot.js';
 import type { ResolvedLexicalOptions } from './resolve-lexical-options.js';
 
 /**
@@ -221,13 +220,4 @@ function forEachDocumentOfTerms(
       previous = document;
     }
   }
-}
-
-function ensure(condition: unknown, path: string, expected: string): asserts condition {
-  if (condition) return;
-  throw new ToolsiftError(
-    ErrorCode.IndexCorrupt,
-    `Invalid lexical index snapshot at ${path}: ${expected}. Rebuild the index.`,
-    { path },
-  );
 }

@@ -51,7 +51,8 @@ export function readLexicalSnapshot(value: unknown): LexicalSnapshot {
 
 // --- internal ---
 
-function ensure(condition: unknown, path: string, expected: string): asserts condition {
+/** Throw INDEX_CORRUPT naming the snapshot path and what was expected there, unless the condition holds. */
+export function ensure(condition: unknown, path: string, expected: string): asserts condition {
   if (condition) return;
   throw new ToolsiftError(
     ErrorCode.IndexCorrupt,
