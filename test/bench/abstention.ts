@@ -28,6 +28,7 @@ const FEATURES = ABSTENTION_FEATURES;
 const LOG_FEATURES = new Set<string>(['bm25', 'promptTerms']);
 /** Out-of-fold wrong-abstention budget on the tune half that sets each regime's threshold. */
 const BUDGET = { catalog: 0.05, shortlist: 0.05 };
+const LEAVE_ONE_OUT = 'refit without the dataset';
 const CALIBRATION_ROWS = { catalog: 'metatool awareness', shortlist: 'bfcl (candidates)' };
 /** L2 penalties on standardised columns: light on the 17 signal columns, heavy on the 512 prompt columns. */
 const PENALTY = { signals: 1, prompt: 1000 };
@@ -62,15 +63,20 @@ if (values.fit === true) {
     ['refit, signals only', (sample) => shippedLogit(signalModel.model, sample) < 0],
     ['refit, with prompt head', (sample) => shippedLogit(promptModel.model, sample) < 0],
   );
-  if (values.lodo === true) columns.push(['refit without the dataset', leaveOneOut(tune)]);
+  if (values.lodo === true) columns.push([LEAVE_ONE_OUT, leaveOneOut(tune)]);
 }
+// The calibration datasets are never left out (without them a regime has no no-tool queries to fit).
+const isCalibrationDataset = (row: string): boolean =>
+  Object.values(CALIBRATION_ROWS).some((calibration) => datasetOfRow(calibration) === datasetOfRow(row));
 const tableRows = rowLabels.map((row) => [
   row,
-  ...columns.map(([, abstains]) =>
-    describe(
-      report.filter((sample) => sample.row === row),
-      abstains,
-    ),
+  ...columns.map(([name, abstains]) =>
+    name === LEAVE_ONE_OUT && isCalibrationDataset(row)
+      ? 'n/a (calibration)'
+      : describe(
+          report.filter((sample) => sample.row === row),
+          abstains,
+        ),
   ),
 ]);
 const table = markdownTable(['row', ...columns.map(([name]) => name)], tableRows).join('\n');
@@ -91,7 +97,8 @@ function resultsMarkdown(table: string): string {
     "- `best cosine alone`: a threshold on the best cosine set where 10% of the row's tune-half answerable queries fall below;",
     '- `refit, ...`: the model refitted on the tune halves, signals only / with the prompt head (what `--fit` writes);',
     "- `refit without the dataset`: refitted with none of that dataset's queries (thresholds kept): how the default",
-    '  carries over to a catalog it has never seen.',
+    '  carries over to a catalog it has never seen (not done for metatool and bfcl, whose no-tool queries calibrate',
+    '  the thresholds).',
     '',
     table,
     '',
@@ -254,9 +261,13 @@ function aloneAbstains(feature: string): (sample: AbstentionSample) => boolean {
 }
 
 /** Refit without every row of the sample's dataset (same thresholds: an approximation) and apply that model. */
+function datasetOfRow(row: string): string {
+  return row.split(/[ (]/)[0] ?? row;
+}
+
 function leaveOneOut(fitted: readonly AbstentionSample[]): (sample: AbstentionSample) => boolean {
   const held = new Set(Object.values(CALIBRATION_ROWS));
-  const datasetOf = (row: string) => row.split(/[ (]/)[0] ?? row;
+  const datasetOf = datasetOfRow;
   const heldDatasets = new Set([...held].map(datasetOf));
   const models = new Map<string, ShippedModel>();
   for (const dataset of new Set(rowLabels.map(datasetOf))) {
