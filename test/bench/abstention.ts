@@ -14,10 +14,17 @@ import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ABSTENTION_FEATURES } from '../../packages/selector/src/rules/abstention-model.js';
-import { fitLogistic, type LogisticModel, logitOf } from './abstention-fit.js';
+import {
+  ABSTENTION_FEATURES,
+  type AbstentionFeature,
+  type AbstentionModel,
+  abstentionFeatures,
+  abstentionLogit,
+} from '../../packages/selector/src/rules/abstention-model.js';
+import type { AbstentionSignals } from '../../packages/selector/src/rules/abstention-signals.js';
 import { type AbstentionSample, abstentionSamples, SAMPLES_PER_PART } from './abstention-samples.js';
 import { repoRoot } from './bench-datasets.js';
+import { fitLogistic, type LogisticModel, logitOf } from './fit-logistic.js';
 import { markdownTable } from './render-accuracy.js';
 
 const { values } = parseArgs({
@@ -25,7 +32,6 @@ const { values } = parseArgs({
 });
 const EMBEDDER = 'use-lite';
 const FEATURES = ABSTENTION_FEATURES;
-const LOG_FEATURES = new Set<string>(['bm25', 'promptTerms']);
 /** Out-of-fold wrong-abstention budget on the tune half that sets each regime's threshold. */
 const BUDGET = { catalog: 0.05, shortlist: 0.05 };
 const LEAVE_ONE_OUT = 'refit without the dataset';
@@ -36,12 +42,18 @@ const FOLDS = 5;
 const WEIGHTS_FILE = path.join(repoRoot, 'packages/selector/src/rules/abstention-weights.ts');
 const RESULTS_FILE = path.join(repoRoot, 'bench/results/abstention.md');
 
-interface ShippedModel {
-  id: string;
-  catalog: { bias: number; weights: Record<string, number> };
-  shortlist: { bias: number; weights: Record<string, number> };
-  prompt?: { embedder: string; dimensions: number; offset: number; weights: number[] };
-}
+/** A sample's signals with 0 for any it lacks (a tool the prompt names, or nothing ranked, records none). */
+const NO_SIGNALS: AbstentionSignals = {
+  denseMax: 0,
+  denseMargin: 0,
+  denseSpread: 0,
+  coverage: 0,
+  bm25: 0,
+  bm25Margin: 0,
+  agreement: 0,
+  promptTerms: 0,
+  shortlist: 0,
+};
 
 const samples = await abstentionSamples({ embedder: EMBEDDER, isFresh: values.cached !== true });
 const tune = samples.filter((sample) => sample.part === 'tune');
@@ -60,14 +72,11 @@ if (values.fit === true) {
     `out-of-fold on the tune halves: signals only ${signalModel.oof}; with the prompt head ${promptModel.oof}\n`,
   );
   columns.push(
-    ['refit, signals only', (sample) => shippedLogit(signalModel.model, sample) < 0],
-    ['refit, with prompt head', (sample) => shippedLogit(promptModel.model, sample) < 0],
+    ['refit, signals only', (sample) => modelLogit(signalModel.model, sample) < 0],
+    ['refit, with prompt head', (sample) => modelLogit(promptModel.model, sample) < 0],
   );
   if (values.lodo === true) columns.push([LEAVE_ONE_OUT, leaveOneOut(tune)]);
 }
-// The calibration datasets are never left out (without them a regime has no no-tool queries to fit).
-const isCalibrationDataset = (row: string): boolean =>
-  Object.values(CALIBRATION_ROWS).some((calibration) => datasetOfRow(calibration) === datasetOfRow(row));
 const tableRows = rowLabels.map((row) => [
   row,
   ...columns.map(([name, abstains]) =>
@@ -105,12 +114,15 @@ function resultsMarkdown(table: string): string {
   ].join('\n');
 }
 
+function signalsOf(sample: AbstentionSample): AbstentionSignals {
+  return { ...NO_SIGNALS, ...sample.signals };
+}
+
 function featureRow(sample: AbstentionSample, withPrompt: boolean): Float64Array {
-  const isShortlist = (sample.signals.shortlist ?? 0) > 0 ? 1 : 0;
-  const base = FEATURES.map((name) => {
-    const value = sample.signals[name] ?? 0;
-    return LOG_FEATURES.has(name) ? Math.log1p(value) : value;
-  });
+  const signals = signalsOf(sample);
+  const isShortlist = signals.shortlist > 0 ? 1 : 0;
+  const features = abstentionFeatures(signals);
+  const base = FEATURES.map((name) => features[name]);
   return Float64Array.from([
     ...base,
     isShortlist,
@@ -142,7 +154,7 @@ function fitRaw(fitted: readonly AbstentionSample[], withPrompt: boolean): Logis
 
 /** Fit on the tune half, calibrate each regime's threshold on out-of-fold scores, fold it into the bias. */
 function fitShipped(options: { samples: readonly AbstentionSample[]; withPrompt: boolean }): {
-  model: ShippedModel;
+  model: AbstentionModel;
   oof: string;
 } {
   const { samples: fitted, withPrompt } = options;
@@ -156,9 +168,10 @@ function fitShipped(options: { samples: readonly AbstentionSample[]; withPrompt:
       if (index % FOLDS === fold) outOfFold.set(sample, logitOf(model, featureRow(sample, withPrompt)));
     });
   }
+  const outOfFoldOf = (sample: AbstentionSample) => outOfFold.get(sample) ?? 0;
   const threshold = {
-    catalog: thresholdAt(fitted, CALIBRATION_ROWS.catalog, outOfFold, BUDGET.catalog),
-    shortlist: thresholdAt(fitted, CALIBRATION_ROWS.shortlist, outOfFold, BUDGET.shortlist),
+    catalog: thresholdAt(fitted, CALIBRATION_ROWS.catalog, outOfFoldOf, BUDGET.catalog),
+    shortlist: thresholdAt(fitted, CALIBRATION_ROWS.shortlist, outOfFoldOf, BUDGET.shortlist),
   };
   const raw = fitRaw(fitted, withPrompt);
   const coefficient = (index: number) => raw.coefficients[index] ?? 0;
@@ -174,20 +187,20 @@ function fitShipped(options: { samples: readonly AbstentionSample[]; withPrompt:
     : 0;
   const round = (value: number) => Math.round(value * 10_000) / 10_000;
   const dimensions = withPrompt ? raw.coefficients.length - promptStart : 0;
-  const model: ShippedModel = {
+  const weightsOf = (coefficientOf: (index: number) => number) =>
+    Object.fromEntries(FEATURES.map((name, index) => [name, round(coefficientOf(index))])) as Record<
+      AbstentionFeature,
+      number
+    >;
+  const model: AbstentionModel = {
     id: withPrompt ? EMBEDDER : 'signals',
     catalog: {
       bias: round(raw.bias + centre - threshold.catalog),
-      weights: Object.fromEntries(FEATURES.map((name, index) => [name, round(coefficient(index))])),
+      weights: weightsOf(coefficient),
     },
     shortlist: {
       bias: round(raw.bias + centre + coefficient(FEATURES.length) - threshold.shortlist),
-      weights: Object.fromEntries(
-        FEATURES.map((name, index) => [
-          name,
-          round(coefficient(index) + coefficient(FEATURES.length + 1 + index)),
-        ]),
-      ),
+      weights: weightsOf((index) => coefficient(index) + coefficient(FEATURES.length + 1 + index)),
     },
     ...(withPrompt
       ? {
@@ -201,8 +214,7 @@ function fitShipped(options: { samples: readonly AbstentionSample[]; withPrompt:
       : {}),
   };
   const shifted = (sample: AbstentionSample) =>
-    (outOfFold.get(sample) ?? 0) -
-    ((sample.signals.shortlist ?? 0) > 0 ? threshold.shortlist : threshold.catalog);
+    outOfFoldOf(sample) - (signalsOf(sample).shortlist > 0 ? threshold.shortlist : threshold.catalog);
   const oof = Object.values(CALIBRATION_ROWS)
     .map(
       (row) =>
@@ -215,73 +227,62 @@ function fitShipped(options: { samples: readonly AbstentionSample[]; withPrompt:
   return { model, oof };
 }
 
-/** The logit where at most `budget` of the row's answerable queries (out-of-fold) fall below it. */
+/** The score where at most `budget` of the row's answerable queries (a named tool aside) fall below it. */
 function thresholdAt(
   fitted: readonly AbstentionSample[],
   row: string,
-  scores: ReadonlyMap<AbstentionSample, number>,
+  score: (sample: AbstentionSample) => number,
   budget: number,
 ): number {
   const positives = fitted.filter((sample) => sample.row === row && !sample.isNegative);
   const sorted = positives
     .filter((sample) => !sample.isExact)
-    .map((sample) => scores.get(sample) ?? 0)
+    .map(score)
     .sort((a, b) => a - b);
   return sorted[Math.floor(positives.length * budget)] ?? 0;
 }
 
-/** The shipped model's logit for a sample (mirrors abstentionLogit in abstention-model.ts). */
-function shippedLogit(model: ShippedModel, sample: AbstentionSample): number {
-  const coefficients = (sample.signals.shortlist ?? 0) > 0 ? model.shortlist : model.catalog;
-  const row = featureRow(sample, false);
-  let logit = coefficients.bias;
-  FEATURES.forEach((name, index) => {
-    logit += (coefficients.weights[name] ?? 0) * (row[index] ?? 0);
-  });
-  if (model.prompt !== undefined) logit += model.prompt.offset;
-  model.prompt?.weights.forEach((weight, index) => {
-    logit += weight * (sample.vector[index] ?? 0);
-  });
-  return logit;
+/** A model's logit for a sample, as the abstention rule computes it. */
+function modelLogit(model: AbstentionModel, sample: AbstentionSample): number {
+  const logit = abstentionLogit({ model, signals: signalsOf(sample), queryVector: sample.vector });
+  return logit.signals + logit.prompt;
 }
 
 /** One signal alone, its threshold set where 10% of the tune half's answerable queries of the row fall below. */
-function aloneAbstains(feature: string): (sample: AbstentionSample) => boolean {
-  const thresholds = new Map(
-    rowLabels.map((row) => {
-      const positives = tune.filter((sample) => sample.row === row && !sample.isNegative);
-      const values = positives
-        .filter((sample) => !sample.isExact)
-        .map((sample) => sample.signals[feature] ?? 0)
-        .sort((a, b) => a - b);
-      return [row, values[Math.floor(positives.length * 0.1)] ?? 0];
-    }),
-  );
-  return (sample) => (sample.signals[feature] ?? 0) < (thresholds.get(sample.row) ?? 0);
+function aloneAbstains(feature: AbstentionFeature): (sample: AbstentionSample) => boolean {
+  const value = (sample: AbstentionSample) => sample.signals[feature] ?? 0;
+  const thresholds = new Map(rowLabels.map((row) => [row, thresholdAt(tune, row, value, 0.1)]));
+  return (sample) => value(sample) < (thresholds.get(sample.row) ?? 0);
 }
 
-/** Refit without every row of the sample's dataset (same thresholds: an approximation) and apply that model. */
 function datasetOfRow(row: string): string {
   return row.split(/[ (]/)[0] ?? row;
 }
 
+/** The calibration datasets are never left out (without them a regime has no no-tool queries to fit). */
+function isCalibrationDataset(row: string): boolean {
+  return Object.values(CALIBRATION_ROWS).some(
+    (calibration) => datasetOfRow(calibration) === datasetOfRow(row),
+  );
+}
+
+/** Refit without every row of the sample's dataset (same thresholds: an approximation) and apply that model. */
 function leaveOneOut(fitted: readonly AbstentionSample[]): (sample: AbstentionSample) => boolean {
-  const held = new Set(Object.values(CALIBRATION_ROWS));
-  const datasetOf = datasetOfRow;
-  const heldDatasets = new Set([...held].map(datasetOf));
-  const models = new Map<string, ShippedModel>();
-  for (const dataset of new Set(rowLabels.map(datasetOf))) {
-    if (heldDatasets.has(dataset)) continue;
+  const models = new Map<string, AbstentionModel>();
+  for (const dataset of new Set(rowLabels.map(datasetOfRow))) {
+    if (isCalibrationDataset(dataset)) continue;
     models.set(
       dataset,
-      fitShipped({ samples: fitted.filter((sample) => datasetOf(sample.row) !== dataset), withPrompt: true })
-        .model,
+      fitShipped({
+        samples: fitted.filter((sample) => datasetOfRow(sample.row) !== dataset),
+        withPrompt: true,
+      }).model,
     );
     process.stderr.write(`[abstention] refit without ${dataset}\n`);
   }
   return (sample) => {
-    const model = models.get(datasetOf(sample.row));
-    return model !== undefined && shippedLogit(model, sample) < 0;
+    const model = models.get(datasetOfRow(sample.row));
+    return model !== undefined && modelLogit(model, sample) < 0;
   };
 }
 
@@ -299,7 +300,7 @@ function describe(
   return `${negatives.length === 0 ? '–' : share(negatives)} / ${share(positives)}`;
 }
 
-async function writeWeights(signalModel: ShippedModel, promptModel: ShippedModel): Promise<void> {
+async function writeWeights(signalModel: AbstentionModel, promptModel: AbstentionModel): Promise<void> {
   const text = [
     '// Generated by `node --import tsx/esm --conditions=@toolsift/source test/bench/abstention.ts --fit`: do not edit.',
     `// Fitted on the tune halves of the bench rows; thresholds calibrated out-of-fold for at most ${BUDGET.catalog} wrong`,

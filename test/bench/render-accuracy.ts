@@ -10,32 +10,14 @@ export interface AccuracyResult {
 
 const PEER_ROWS = ['metatool single', 'metatool multi', 'toolbench-stable'] as const;
 
-/** README reference figures (../shared/bench/README.md): nDCG@10 of BM25 and of open-source peers. */
-const PEERS: ReadonlyArray<{ peer: string; ndcg: Partial<Record<string, number>> }> = [
-  {
-    peer: 'ai-tool-retriever (dense, USE-lite)',
-    ndcg: { 'metatool single': 0.622, 'metatool multi': 0.52, 'toolbench-stable': 0.362 },
-  },
-  {
-    peer: 'bigtool-ts (Orama vector, USE-lite)',
-    ndcg: { 'metatool single': 0.597, 'metatool multi': 0.472, 'toolbench-stable': 0.36 },
-  },
-  {
-    peer: 'bigtool-ts (Orama hybrid, USE-lite)',
-    ndcg: { 'metatool single': 0.398, 'metatool multi': 0.404, 'toolbench-stable': 0.365 },
-  },
-  {
-    peer: 'Matimo TF-IDF tool search',
-    ndcg: { 'metatool single': 0.467, 'metatool multi': 0.399, 'toolbench-stable': 0.667 },
-  },
-  {
-    peer: 'Orama hybrid (defaults)',
-    ndcg: { 'metatool single': 0.227, 'metatool multi': 0.202, 'toolbench-stable': 0.27 },
-  },
-  {
-    peer: 'MiniSearch (defaults)',
-    ndcg: { 'metatool single': 0.315, 'metatool multi': 0.22, 'toolbench-stable': 0.194 },
-  },
+/** README reference figures (../shared/bench/README.md): a peer and its nDCG@10 on each of `PEER_ROWS`, in order. */
+const PEERS: ReadonlyArray<readonly [peer: string, ...ndcg: number[]]> = [
+  ['ai-tool-retriever (dense, USE-lite)', 0.622, 0.52, 0.362],
+  ['bigtool-ts (Orama vector, USE-lite)', 0.597, 0.472, 0.36],
+  ['bigtool-ts (Orama hybrid, USE-lite)', 0.398, 0.404, 0.365],
+  ['Matimo TF-IDF tool search', 0.467, 0.399, 0.667],
+  ['Orama hybrid (defaults)', 0.227, 0.202, 0.27],
+  ['MiniSearch (defaults)', 0.315, 0.22, 0.194],
 ];
 
 /** The full accuracy report: every row and method, the peers, abstention. */
@@ -68,7 +50,7 @@ export function renderAccuracyMarkdown(options: {
     ...markdownTable(
       ['system', ...PEER_ROWS],
       [
-        ...PEERS.map(({ peer, ndcg }) => [peer, ...PEER_ROWS.map((row) => format(ndcg[row]))]),
+        ...PEERS.map(([peer, ...ndcg]) => [peer, ...ndcg.map(format)]),
         [
           '**toolsift**',
           ...PEER_ROWS.map((row) => `**${format(find(results, row, 'toolsift')?.summary['ndcg@10'])}**`),

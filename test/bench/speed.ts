@@ -7,6 +7,7 @@ import { loadCatalog, type Tool } from '@toolsift/core';
 import { createEmbedder, createSelector, readBenchQueries, sampleQueries } from '@toolsift/selector';
 import { catalogOf, repoRoot } from './bench-datasets.js';
 import { benchCacheDir, benchEmbedder } from './bench-selector.js';
+import { markdownTable } from './render-accuracy.js';
 
 const TOOL_COUNT = Number(process.env.SPEED_TOOLS ?? 10_000);
 const QUERY_COUNT = 300;
@@ -84,11 +85,24 @@ await writeFile(
     '',
     `Written by test/bench/speed.ts on ${new Date().toISOString().slice(0, 10)}; ${result.queries} bench prompts, k = 5, load average ${os.loadavg()[0]?.toFixed(2)} at the end.`,
     '',
-    '| measure | p50 | p99 | target |',
-    '| --- | --- | --- | --- |',
-    `| select, query embedding included (ms) | ${result.selectMs.withEmbedding.p50} | ${result.selectMs.withEmbedding.p99} | < 15 |`,
-    `| select, query embedding excluded (ms) | ${result.selectMs.withoutEmbedding.p50} | ${result.selectMs.withoutEmbedding.p99} | < 2 |`,
-    `| reload of the saved index (ms) | ${result.reloadMs.p50} | min ${result.reloadMs.min} | < 500 |`,
+    ...markdownTable(
+      ['measure', 'p50', 'p99', 'target'],
+      [
+        [
+          'select, query embedding included (ms)',
+          `${result.selectMs.withEmbedding.p50}`,
+          `${result.selectMs.withEmbedding.p99}`,
+          '< 15',
+        ],
+        [
+          'select, query embedding excluded (ms)',
+          `${result.selectMs.withoutEmbedding.p50}`,
+          `${result.selectMs.withoutEmbedding.p99}`,
+          '< 2',
+        ],
+        ['reload of the saved index (ms)', `${result.reloadMs.p50}`, `min ${result.reloadMs.min}`, '< 500'],
+      ],
+    ),
     '',
     `Index build from cached embeddings: ${result.buildSeconds} s. Memory after the run: RSS ${result.memoryMb.rss} MB, heap ${result.memoryMb.heapUsed} MB.`,
     '',

@@ -11,6 +11,7 @@ import {
 } from '@toolsift/selector';
 import { BENCH_ROWS, loadRowQueries } from './bench-datasets.js';
 import { benchSelector, warmQueries } from './bench-selector.js';
+import { fitLogistic, type LogisticModel, logitOf } from './fit-logistic.js';
 
 const { values } = parseArgs({ options: { grid: { type: 'boolean' }, confidence: { type: 'boolean' } } });
 const GRID: Array<[string, Partial<RankingWeights>]> = [
@@ -22,6 +23,8 @@ const GRID: Array<[string, Partial<RankingWeights>]> = [
   ['zscore .5/.5, multi-sentence .3 (default)', {}],
   ['default, no sentence embedding', { segmentWeight: 0 }],
 ];
+
+const CONFIDENCE_FEATURES = ['score', 'margin', 'fused', 'similarity', 'lexical', 'exactName'] as const;
 
 const rows: Array<{ label: string; selector: Selector; queries: BenchQuery[] }> = [];
 for (const row of BENCH_ROWS) {
@@ -49,7 +52,7 @@ if (values.grid === true) {
 
 if (values.confidence === true) {
   // Features of the top 5 tools of each answerable query, labelled by whether the tool is gold.
-  const samples: Array<{ features: number[]; label: number }> = [];
+  const samples: Array<{ features: Float64Array; label: number }> = [];
   for (const row of rows) {
     for (const query of row.queries.slice(0, 300)) {
       if (query.gold === null || query.gold.length === 0) continue;
@@ -66,17 +69,26 @@ if (values.confidence === true) {
       });
     }
   }
-  const coefficients = fitLogistic(samples);
-  const names = ['bias', 'score', 'margin', 'fused', 'similarity', 'lexical', 'exactName'];
-  console.log(
-    Object.fromEntries(
-      names.map((name, index) => [name, Math.round((coefficients[index] ?? 0) * 100) / 100]),
-    ),
+  // A little ridge (on standardised features), every sample weighted alike.
+  const model = fitLogistic(
+    {
+      rows: samples.map((sample) => sample.features),
+      labels: samples.map((sample) => sample.label),
+      weights: samples.map(() => 1),
+    },
+    CONFIDENCE_FEATURES.map(() => 1e-3),
   );
+  const round = (value: number) => Math.round(value * 100) / 100;
+  console.log({
+    bias: round(model.bias),
+    ...Object.fromEntries(
+      CONFIDENCE_FEATURES.map((name, index) => [name, round(model.coefficients[index] ?? 0)]),
+    ),
+  });
   console.log('reliability (predicted -> observed, count):');
   for (let bucket = 0; bucket < 10; bucket++) {
     const inBucket = samples.filter(
-      (sample) => Math.min(9, Math.floor(predict(coefficients, sample.features) * 10)) === bucket,
+      (sample) => Math.min(9, Math.floor(predict(model, sample.features) * 10)) === bucket,
     );
     if (inBucket.length === 0) continue;
     const observed = inBucket.reduce((sum, sample) => sum + sample.label, 0) / inBucket.length;
@@ -88,71 +100,22 @@ if (values.confidence === true) {
 
 // --- internal ---
 
-/** The confidence stage's inputs, read back from a selection's reasons (same order as `names` above). */
-function confidenceFeatures(selection: Selection, index: number): number[] {
+/** The confidence stage's inputs, read back from a selection's reasons (in `CONFIDENCE_FEATURES` order). */
+function confidenceFeatures(selection: Selection, index: number): Float64Array {
   const tool = selection.tools[index]!;
   const next = selection.tools[index + 1];
   const details = (kind: string) => tool.reasons.find((reason) => reason.kind === kind)?.details ?? {};
   const fusion = details('fusion');
-  return [
-    1,
+  return Float64Array.of(
     tool.score,
     next === undefined ? tool.score : Math.max(0, tool.score - next.score),
     Number(fusion.fused ?? 0),
     Number(details('dense').similarity ?? 0),
     Number(fusion.lexical ?? 0),
     Number(tool.reasons.some((reason) => reason.kind === 'exact-name')),
-  ];
+  );
 }
 
-function predict(coefficients: readonly number[], features: readonly number[]): number {
-  const logit = features.reduce((sum, feature, index) => sum + feature * (coefficients[index] ?? 0), 0);
-  return 1 / (1 + Math.exp(-logit));
-}
-
-/** Logistic regression by Newton's method (IRLS) with a little ridge; seven features converge in a few steps. */
-function fitLogistic(samples: ReadonlyArray<{ features: number[]; label: number }>): number[] {
-  const size = samples[0]?.features.length ?? 0;
-  let coefficients = new Array<number>(size).fill(0);
-  for (let step = 0; step < 25; step++) {
-    const gradient = new Array<number>(size).fill(0);
-    const hessian = Array.from({ length: size }, (_, row) =>
-      Array.from({ length: size }, (_, column): number => (row === column ? 1e-3 : 0)),
-    );
-    for (const sample of samples) {
-      const p = predict(coefficients, sample.features);
-      sample.features.forEach((feature, row) => {
-        gradient[row] = (gradient[row] ?? 0) + (p - sample.label) * feature;
-        sample.features.forEach((other, column) => {
-          hessian[row]![column] = (hessian[row]![column] ?? 0) + p * (1 - p) * feature * other;
-        });
-      });
-    }
-    const delta = solve(hessian, gradient);
-    coefficients = coefficients.map((value, index) => value - (delta[index] ?? 0));
-  }
-  return coefficients;
-}
-
-/** Solve A x = b by Gaussian elimination with partial pivoting. */
-function solve(matrix: number[][], vector: number[]): number[] {
-  const size = vector.length;
-  const a = matrix.map((row, index) => [...row, vector[index] ?? 0]);
-  for (let column = 0; column < size; column++) {
-    let pivot = column;
-    for (let row = column + 1; row < size; row++)
-      if (Math.abs(a[row]![column]!) > Math.abs(a[pivot]![column]!)) pivot = row;
-    [a[column], a[pivot]] = [a[pivot]!, a[column]!];
-    for (let row = column + 1; row < size; row++) {
-      const factor = a[row]![column]! / a[column]![column]!;
-      for (let k = column; k <= size; k++) a[row]![k] = a[row]![k]! - factor * a[column]![k]!;
-    }
-  }
-  const x = new Array<number>(size).fill(0);
-  for (let row = size - 1; row >= 0; row--) {
-    let sum = a[row]![size]!;
-    for (let k = row + 1; k < size; k++) sum -= a[row]![k]! * x[k]!;
-    x[row] = sum / a[row]![row]!;
-  }
-  return x;
+function predict(model: LogisticModel, features: Float64Array): number {
+  return 1 / (1 + Math.exp(-logitOf(model, features)));
 }

@@ -1,8 +1,10 @@
 import {
+  ErrorCode,
   FORMAT_TARGETS,
   type FormatTarget,
   fitToolBudget,
   formatPayload,
+  isFormatTarget,
   type Tool,
   ToolsiftError,
 } from '@toolsift/core';
@@ -110,9 +112,9 @@ function printFormatted(input: {
 
 function parseTarget(value: string | undefined): FormatTarget | undefined {
   if (value === undefined) return undefined;
-  if ((FORMAT_TARGETS as readonly string[]).includes(value)) return value as FormatTarget;
+  if (isFormatTarget(value)) return value;
   throw new ToolsiftError(
-    'USAGE_ERROR',
+    ErrorCode.UsageError,
     `--format must be one of ${FORMAT_TARGETS.join(', ')}; got "${value}".`,
   );
 }
@@ -121,7 +123,7 @@ function parseThreshold(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const threshold = Number(value);
   if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
-    throw new ToolsiftError('USAGE_ERROR', `--threshold must be a number in [0, 1]; got "${value}".`);
+    throw new ToolsiftError(ErrorCode.UsageError, `--threshold must be a number in [0, 1]; got "${value}".`);
   }
   return threshold;
 }

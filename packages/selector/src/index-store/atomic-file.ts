@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import crypto, { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 
 /** Size and sha256 of a written file, as the index manifest records them. */
@@ -27,7 +27,15 @@ export async function writeFileAtomic(target: string, bytes: Uint8Array): Promis
   return { bytes: bytes.byteLength, sha256: sha256(bytes) };
 }
 
-/** Hex sha256 of bytes. */
-export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+/** Hex sha256 of bytes or of a text (UTF-8). */
+export function sha256(data: string | Uint8Array): string {
+  return HAS_ONE_SHOT_HASH
+    ? crypto.hash('sha256', data, 'hex')
+    : crypto.createHash('sha256').update(data).digest('hex');
 }
+
+// --- internal ---
+
+// One-shot `crypto.hash` (Node >= 20.12) is several times faster than a Hash object for short texts, which
+// matters when a reload hashes every tool of a 100k catalog; both give the same digest.
+const HAS_ONE_SHOT_HASH = typeof (crypto as { hash?: unknown }).hash === 'function';

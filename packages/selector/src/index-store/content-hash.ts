@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import type { Tool } from '@toolsift/core';
+import { sha256 } from './atomic-file.js';
 
 /** Short content hash of a text (sha256, 16 hex chars): the identity of a view's embedding. */
 export function hashText(text: string): string {
-  return sha256Hex(text).slice(0, 16);
+  return sha256(text).slice(0, 16);
 }
 
 /**
@@ -41,12 +41,3 @@ export function hashTool(tool: Tool): string {
     ]),
   );
 }
-
-// --- internal ---
-
-// One-shot `crypto.hash` (Node >= 20.12) is several times faster than a Hash object for short texts, which
-// matters when a reload hashes every tool of a 100k catalog; both give the same digest.
-const sha256Hex: (text: string) => string =
-  typeof (crypto as { hash?: unknown }).hash === 'function'
-    ? (text) => crypto.hash('sha256', text, 'hex')
-    : (text) => crypto.createHash('sha256').update(text).digest('hex');

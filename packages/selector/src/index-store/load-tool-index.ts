@@ -63,9 +63,7 @@ export async function loadToolIndex(options: {
     readChecked(dir, manifest.files.ruleVectors),
     loadVectorIndex(path.join(dir, manifest.files.vectorIndex), { dimensions: manifest.embedder.dimensions }),
   ]);
-  const lexical = loadLexicalIndex(
-    new Uint8Array(lexicalBytes.buffer, lexicalBytes.byteOffset, lexicalBytes.length),
-  );
+  const lexical = loadLexicalIndex(lexicalBytes);
   if (vectorIndex.size !== manifest.views.length) {
     throw corrupt(
       dir,

@@ -54,19 +54,11 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
       // Rule texts whose vectors are missing (e.g. a changed `when_prefer_*`: conflicts do not change a
       // tool's content hash) are embedded now rather than at query time.
       const ruleTexts = await loaded.index.embedRuleTexts({ embedder: options.embedder });
-      if (loaded.isCurrent && ruleTexts > 0) {
-        await persist(loaded.index, dir, lexicalOptions, warnings);
-        return {
-          index: loaded.index,
-          status: 'updated',
-          stats: { embedded: 0, reused: loaded.index.viewCount },
-          warnings,
-        };
-      }
       if (loaded.isCurrent) {
+        if (ruleTexts > 0) await persist(loaded.index, dir, lexicalOptions, warnings);
         return {
           index: loaded.index,
-          status: 'loaded',
+          status: ruleTexts > 0 ? 'updated' : 'loaded',
           stats: { embedded: 0, reused: loaded.index.viewCount },
           warnings,
         };

@@ -67,14 +67,6 @@ export function encodeLexicalBinary(snapshot: LexicalSnapshot): Uint8Array {
   return new Uint8Array(numbers.buffer);
 }
 
-/** True when `bytes` start like a binary lexical snapshot (as opposed to JSON). */
-export function isLexicalBinary(bytes: Uint8Array): boolean {
-  return (
-    bytes.byteLength >= PREAMBLE * 4 &&
-    new DataView(bytes.buffer, bytes.byteOffset).getInt32(0, true) === MAGIC
-  );
-}
-
 /** Check and decode a binary snapshot; throws INDEX_CORRUPT naming the first problem (never trusts the bytes). */
 export function decodeLexicalBinary(bytes: Uint8Array): LexicalBinarySnapshot {
   ensure(bytes.byteLength % 4 === 0 && isLexicalBinary(bytes), 'format', 'not a binary lexical snapshot');
@@ -220,4 +212,12 @@ function forEachDocumentOfTerms(
       previous = document;
     }
   }
+}
+
+// True when `bytes` start like a binary lexical snapshot (as opposed to JSON).
+function isLexicalBinary(bytes: Uint8Array): boolean {
+  return (
+    bytes.byteLength >= PREAMBLE * 4 &&
+    new DataView(bytes.buffer, bytes.byteOffset).getInt32(0, true) === MAGIC
+  );
 }

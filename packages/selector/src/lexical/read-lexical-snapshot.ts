@@ -49,8 +49,6 @@ export function readLexicalSnapshot(value: unknown): LexicalSnapshot {
   return value as LexicalSnapshot;
 }
 
-// --- internal ---
-
 /** Throw INDEX_CORRUPT naming the snapshot path and what was expected there, unless the condition holds. */
 export function ensure(condition: unknown, path: string, expected: string): asserts condition {
   if (condition) return;
@@ -60,6 +58,8 @@ export function ensure(condition: unknown, path: string, expected: string): asse
     { path },
   );
 }
+
+// --- internal ---
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

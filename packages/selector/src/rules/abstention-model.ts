@@ -61,7 +61,7 @@ export function abstentionFeatures(signals: AbstentionSignals): Record<Abstentio
 export function abstentionLogit(options: {
   model: AbstentionModel;
   signals: AbstentionSignals;
-  queryVector?: Float32Array | undefined;
+  queryVector?: ArrayLike<number> | undefined;
 }): AbstentionLogit {
   const { model, signals, queryVector } = options;
   const coefficients = signals.shortlist > 0 ? model.shortlist : model.catalog;
@@ -70,22 +70,10 @@ export function abstentionLogit(options: {
   for (const feature of ABSTENTION_FEATURES) logit += coefficients.weights[feature] * features[feature];
   let prompt = 0;
   if (model.prompt !== undefined && queryVector?.length === model.prompt.dimensions) {
-    prompt = model.prompt.offset;
-    model.prompt.weights.forEach((weight, index) => {
-      prompt += weight * (queryVector[index] ?? 0);
-    });
+    const { offset, weights } = model.prompt;
+    prompt = offset;
+    for (let index = 0; index < weights.length; index++)
+      prompt += (weights[index] ?? 0) * (queryVector[index] ?? 0);
   }
   return { signals: logit, prompt };
-}
-
-/** The model for a selection: the prompt-head model of the embedder when there is one, else signals only. */
-export function abstentionModelFor(options: {
-  embedderId: string;
-  queryVector?: Float32Array | undefined;
-  models: readonly AbstentionModel[];
-  fallback: AbstentionModel;
-}): AbstentionModel {
-  const { embedderId, queryVector, models, fallback } = options;
-  const model = models.find((candidate) => candidate.prompt?.embedder === embedderId);
-  return model?.prompt !== undefined && queryVector?.length === model.prompt.dimensions ? model : fallback;
 }

@@ -1,5 +1,5 @@
 import type { SelectionStage } from '../ranking/selection-context.js';
-import { type AbstentionModel, abstentionLogit, abstentionModelFor } from './abstention-model.js';
+import { type AbstentionModel, abstentionLogit } from './abstention-model.js';
 import { type AbstentionSignals, abstentionSignals } from './abstention-signals.js';
 import { PROMPT_MODELS, SIGNAL_MODEL } from './abstention-weights.js';
 import type { RuleRun } from './rule-run.js';
@@ -25,16 +25,12 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
       )
         return;
       const signals = run.signals ?? abstentionSignals(context);
-      const model = abstentionModelFor({
-        embedderId: options.embedderId,
-        queryVector: context.queryVector,
-        models: PROMPT_MODELS,
-        fallback: SIGNAL_MODEL,
-      });
+      const model = abstentionModelFor({ embedderId: options.embedderId, queryVector: context.queryVector });
       const logit = abstentionLogit({ model, signals, queryVector: context.queryVector });
       const fit = logistic(logit.signals + logit.prompt);
       const threshold = run.options.threshold ?? run.weights.abstainThreshold;
       const described = describe({ signals, model, promptLogit: logit.prompt });
+      const rounded = roundSignals(signals);
       best.reasons.push({
         kind: 'abstention',
         message: `fit ${fit.toFixed(3)} ${fit >= threshold ? '>=' : '<'} threshold ${threshold} (${described})`,
@@ -43,7 +39,7 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
           threshold,
           model: model.id,
           promptLogit: roundTo(logit.prompt),
-          ...roundSignals(signals),
+          ...rounded,
         },
       });
       if (fit >= threshold) return;
@@ -54,7 +50,7 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
         tool: best.toolId,
         fit: roundTo(fit),
         threshold,
-        signals: roundSignals(signals),
+        signals: rounded,
         message,
       };
       context.warnings.push({ code: 'ABSTAINED', message, toolId: best.toolId });
@@ -75,6 +71,17 @@ export function fitSignalsRule(run: RuleRun): SelectionStage {
       run.signals = abstentionSignals(context);
     },
   };
+}
+
+/** The model for a selection: the prompt-head model of the embedder when the vector fits it, else signals only. */
+export function abstentionModelFor(options: {
+  embedderId: string;
+  queryVector?: Float32Array | undefined;
+}): AbstentionModel {
+  const model = PROMPT_MODELS.find((candidate) => candidate.prompt?.embedder === options.embedderId);
+  return model?.prompt !== undefined && options.queryVector?.length === model.prompt.dimensions
+    ? model
+    : SIGNAL_MODEL;
 }
 
 // --- internal ---

@@ -17,32 +17,11 @@ export interface SelectToolsOptions extends SelectOptions, Omit<SelectorOptions,
  * @example const { tools } = await selectTools('email the Q3 report to Alice', { k: 3 });
  */
 export async function selectTools(prompt: string, options: SelectToolsOptions = {}): Promise<Selection> {
-  const {
-    catalog,
-    embedder,
-    indexDir,
-    cwd,
-    format,
-    lexical,
-    vectorIndex,
-    onProgress,
-    rules,
-    ...selectOptions
-  } = options;
-  const selector = await cachedSelector({
-    catalog: catalog ?? DEFAULT_CATALOG,
-    ...(embedder !== undefined ? { embedder } : {}),
-    ...(indexDir !== undefined ? { indexDir } : {}),
-    ...(cwd !== undefined ? { cwd } : {}),
-    // `env` serves both: the selector's cache dir lookup and the selection's prerequisite checks.
-    ...(options.env !== undefined ? { env: options.env } : {}),
-    ...(format !== undefined ? { format } : {}),
-    ...(lexical !== undefined ? { lexical } : {}),
-    ...(vectorIndex !== undefined ? { vectorIndex } : {}),
-    ...(onProgress !== undefined ? { onProgress } : {}),
-    ...(rules !== undefined ? { rules } : {}),
-  });
-  return selector.select(prompt, selectOptions);
+  // Every option goes to both (each reads its own keys; `env` serves the selector's cache dir lookup and the
+  // selection's prerequisite checks), except `weights`: here they are this call's, not the selector's defaults.
+  const { catalog = DEFAULT_CATALOG, weights, ...shared } = options;
+  const selector = await cachedSelector({ ...shared, catalog });
+  return selector.select(prompt, { ...shared, ...(weights !== undefined ? { weights } : {}) });
 }
 
 /** Drop every cached selector (the next `selectTools` call reloads). */

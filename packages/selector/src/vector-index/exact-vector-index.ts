@@ -1,4 +1,5 @@
 import { checkDimensions } from './check-dimensions.js';
+import { dotProduct } from './dot-product.js';
 import { TopK } from './top-k.js';
 import type { VectorHit, VectorIndex } from './vector-index.js';
 import { saveVectorIndexFiles } from './vector-index-files.js';
@@ -98,7 +99,7 @@ export class ExactVectorIndex implements VectorIndex {
     const data = this.#data;
     const dims = this.dimensions;
     for (let slot = 0; slot < count; slot++) {
-      const similarity = dot(unit, data, slot * dims, dims);
+      const similarity = dotProduct(unit, data, slot * dims);
       if (similarity >= top.threshold) top.offer(this.#keys[slot]!, similarity);
     }
     return top.toSortedArray();
@@ -141,30 +142,4 @@ function writeUnit(vector: Float32Array, target: Float32Array, offset: number): 
   for (let i = 0; i < vector.length; i++) norm += vector[i]! * vector[i]!;
   const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
   for (let i = 0; i < vector.length; i++) target[offset + i] = vector[i]! * scale;
-}
-
-function dot(query: Float32Array, data: Float32Array, offset: number, dims: number): number {
-  // Eight independent sums let V8 overlap the multiplies (about 1.8x faster than one running sum).
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let s4 = 0;
-  let s5 = 0;
-  let s6 = 0;
-  let s7 = 0;
-  let i = 0;
-  for (; i + 7 < dims; i += 8) {
-    const o = offset + i;
-    s0 += query[i]! * data[o]!;
-    s1 += query[i + 1]! * data[o + 1]!;
-    s2 += query[i + 2]! * data[o + 2]!;
-    s3 += query[i + 3]! * data[o + 3]!;
-    s4 += query[i + 4]! * data[o + 4]!;
-    s5 += query[i + 5]! * data[o + 5]!;
-    s6 += query[i + 6]! * data[o + 6]!;
-    s7 += query[i + 7]! * data[o + 7]!;
-  }
-  for (; i < dims; i++) s0 += query[i]! * data[offset + i]!;
-  return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
 }

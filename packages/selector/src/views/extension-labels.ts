@@ -1,4 +1,5 @@
 import { isCredentialKey, looksLikeSecret, type Tool } from '@toolsift/core';
+import { identifierWords } from './identifier-words.js';
 
 /**
  * Short descriptive strings a format kept outside the tool model, under `extensions` — a Gorilla model's
@@ -23,12 +24,29 @@ export function extensionLabels(tool: Pick<Tool, 'extensions'>): string[] {
 /** Longer values are prose (a `description_for_model`) and measured to hurt rather than help as keywords. */
 const MAX_LABEL_LENGTH = 80;
 const MAX_LABEL_WORDS = 8;
-/** Keys that hold identifiers, addresses or code rather than words about what the tool does. */
-const NON_LABEL_KEY =
-  /(^|_|\b)(id|ids|uri|url|urls|link|links|href|path|file|call|code|version|hash|method|auth)$/i;
+/** Last words of keys that hold identifiers, addresses, code or credentials rather than words about the tool. */
+const NON_LABEL_KEY_WORDS = new Set([
+  'id',
+  'ids',
+  'uri',
+  'url',
+  'urls',
+  'link',
+  'links',
+  'href',
+  'path',
+  'file',
+  'call',
+  'code',
+  'version',
+  'hash',
+  'method',
+  'auth',
+]);
 
 function isLabelKey(key: string): boolean {
-  return !NON_LABEL_KEY.test(key) && !/Id$|Url$|Uri$/.test(key) && !isCredentialKey(key);
+  const last = identifierWords(key).at(-1);
+  return last !== undefined && !NON_LABEL_KEY_WORDS.has(last) && !isCredentialKey(key);
 }
 
 function isLabelText(text: string): boolean {

@@ -177,23 +177,17 @@ describe('openToolIndex', () => {
   });
 
   it('embeds a changed rule text on load, although the tool needs no re-indexing', async () => {
-    const tools = [
+    // Only the conflict's rule text differs between the two catalogs.
+    const catalog = (whenPreferOther: string) => [
       makeTool({
         id: 'a',
         description: 'Tool a',
-        conflicts: [{ tool: 'b', severity: 'low', whenPreferOther: 'in a hurry' }],
+        conflicts: [{ tool: 'b', severity: 'low', whenPreferOther }],
       }),
       makeTool({ id: 'b', description: 'Tool b' }),
     ];
-    await openToolIndex({ tools, embedder: countingEmbedder(), dir });
-    const changed = [
-      makeTool({
-        id: 'a',
-        description: 'Tool a',
-        conflicts: [{ tool: 'b', severity: 'low', whenPreferOther: 'on a budget' }],
-      }),
-      makeTool({ id: 'b', description: 'Tool b' }),
-    ];
+    await openToolIndex({ tools: catalog('in a hurry'), embedder: countingEmbedder(), dir });
+    const changed = catalog('on a budget');
     const embedder = countingEmbedder();
     const reopened = await openToolIndex({ tools: changed, embedder, dir });
     expect(reopened.status).toBe('updated');

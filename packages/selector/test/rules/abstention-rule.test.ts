@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embedding/embedder.js';
 import { createHashEmbedder } from '../../src/embedding/hash-embedder.js';
-import {
-  ABSTENTION_FEATURES,
-  abstentionLogit,
-  abstentionModelFor,
-} from '../../src/rules/abstention-model.js';
+import { ABSTENTION_FEATURES, abstentionLogit } from '../../src/rules/abstention-model.js';
+import { abstentionModelFor } from '../../src/rules/abstention-rule.js';
 import type { AbstentionSignals } from '../../src/rules/abstention-signals.js';
 import { PROMPT_MODELS, SIGNAL_MODEL } from '../../src/rules/abstention-weights.js';
 import { createSelector } from '../../src/selector/create-selector.js';
@@ -76,12 +73,7 @@ describe('abstention model', () => {
   ])(
     'embedder $embedderId ($dimensions-d) uses the $expected model',
     ({ embedderId, dimensions, expected }) => {
-      const model = abstentionModelFor({
-        embedderId,
-        queryVector: new Float32Array(dimensions),
-        models: PROMPT_MODELS,
-        fallback: SIGNAL_MODEL,
-      });
+      const model = abstentionModelFor({ embedderId, queryVector: new Float32Array(dimensions) });
       expect(model.id).toBe(expected);
     },
   );

@@ -4,25 +4,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSelector, type Selector } from '../../src/selector/create-selector.js';
 import { countingEmbedder, makeTool, sampleTools } from '../fixtures/make-tool.js';
-
-// These tests look at ranking: prerequisites (API keys this machine lacks) and abstention are the rules' tests.
-const rankingOnly = { abstain: false, includeUnavailable: true } as const;
-
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+import { projectCatalogSelector, RANKING_ONLY } from '../fixtures/project-catalog.js';
 
 describe('createSelector over the project catalog', () => {
   let selector: Selector;
   beforeAll(async () => {
-    selector = await createSelector({
-      catalog: path.join(repoRoot, 'metadata'),
-      embedder: 'hash',
-      indexDir: false,
-    });
+    selector = await projectCatalogSelector();
   });
 
   it('returns exactly the result shape', async () => {
     const selection = await selector.select('what is the weather in Paris right now', {
-      ...rankingOnly,
+      ...RANKING_ONLY,
       k: 3,
     });
     expect(Object.keys(selection).sort()).toEqual([
@@ -61,13 +53,16 @@ describe('createSelector over the project catalog', () => {
   });
 
   it('puts a tool the prompt names first, and says so', async () => {
-    const selection = await selector.select('use git_clone_repository on this url', { ...rankingOnly, k: 2 });
+    const selection = await selector.select('use git_clone_repository on this url', {
+      ...RANKING_ONLY,
+      k: 2,
+    });
     expect(selection.tools[0]?.id).toBe('git_clone_repository');
     expect(selection.tools[0]?.reasons[0]).toMatchObject({ kind: 'exact-name' });
   });
 
   it('explains which view and which words matched', async () => {
-    const [top] = (await selector.select('send an email over smtp', { ...rankingOnly, k: 1 })).tools;
+    const [top] = (await selector.select('send an email over smtp', { ...RANKING_ONLY, k: 1 })).tools;
     const kinds = Object.fromEntries(top!.reasons.map((reason) => [reason.kind, reason]));
     expect(kinds.dense?.details).toMatchObject({ view: expect.stringContaining('#') });
     expect(kinds.lexical?.details?.terms).toEqual(expect.arrayContaining(['smtp']));
@@ -81,7 +76,7 @@ describe('createSelector over the project catalog', () => {
 
   it('ranks only among candidates and warns about unknown ones', async () => {
     const selection = await selector.select('weather in Paris', {
-      ...rankingOnly,
+      ...RANKING_ONLY,
       k: 5,
       candidates: ['send_email_smtp', 'calculator', 'nope'],
     });
@@ -112,7 +107,7 @@ describe('changing the catalog', () => {
     const selector = await createSelector({ catalog: sampleTools(), embedder, indexDir: dir });
     const pdf = makeTool({ id: 'summarize_pdf', description: 'Summarize a PDF document into key points.' });
     await selector.addTools([pdf]);
-    expect((await selector.select('summarize this pdf report', { ...rankingOnly, k: 1 })).tools[0]?.id).toBe(
+    expect((await selector.select('summarize this pdf report', { ...RANKING_ONLY, k: 1 })).tools[0]?.id).toBe(
       'summarize_pdf',
     );
     await expect(selector.addTools([pdf])).rejects.toMatchObject({ code: 'DUPLICATE_TOOL_ID' });

@@ -1,6 +1,6 @@
-/** A weighted, L2-regularised logistic regression for the abstention fit (bench only; no dependencies). */
+/** A weighted, L2-regularised logistic regression for the bench fits (abstention, confidence); no dependencies. */
 
-/** Training data: one row of raw feature values per sample, its label (1 = answerable) and its weight. */
+/** Training data: one row of raw feature values per sample, its label (0 or 1) and its weight. */
 export interface LogisticData {
   rows: readonly Float64Array[];
   labels: readonly number[];
