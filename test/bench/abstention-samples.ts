@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BenchQuery, Selector } from '@toolsift/selector';
+import { type BenchQuery, createToolNameResolver, type Selector } from '@toolsift/selector';
 import { BENCH_ROWS, type BenchRow, loadRowQueries } from './bench-datasets.js';
 import { benchCacheDir, benchEmbedder, benchSelector, warmQueries } from './bench-selector.js';
 
@@ -77,7 +77,8 @@ async function collect(options: {
   const { selector, queries } = options;
   await warmQueries(selector, queries);
   const embedder = await benchEmbedder(options.embedder);
-  const resolve = nameResolver(selector);
+  const resolveName = createToolNameResolver(selector);
+  const resolve = (name: string): string => resolveName(name) ?? name;
   const samples: AbstentionSample[] = [];
   for (const query of queries) {
     if (query.gold === null) continue;
@@ -101,11 +102,4 @@ async function collect(options: {
     });
   }
   return samples;
-}
-
-/** Candidate names to tool ids, as `evaluateSelector` maps them (an id, else a unique name). */
-function nameResolver(selector: Selector): (name: string) => string {
-  const byName = new Map<string, string | null>();
-  for (const tool of selector.tools) byName.set(tool.name, byName.has(tool.name) ? null : tool.id);
-  return (name) => (selector.tool(name) !== undefined ? name : (byName.get(name) ?? name));
 }

@@ -1,7 +1,8 @@
-// `pnpm bench`: retrieval accuracy on every ../shared/bench dataset for BM25 alone, dense alone and toolsift,
-// side by side; toolsift with learning on metatool; abstention. Writes bench/results/accuracy.{md,json} and the
-// README summary. Reported queries are the held-out half of each dataset (tuning used the other half, see
-// tune.ts); large query sets are subsampled evenly. Embeddings and indexes are cached in .cache/bench/.
+// `pnpm bench:accuracy` (the first half of `pnpm bench`): retrieval accuracy on every ../shared/bench dataset
+// for BM25 alone, dense alone and toolsift, side by side; toolsift with learning on metatool; abstention.
+// Writes bench/results/accuracy.{md,json} and the README summary. Reported queries are the held-out half of
+// each dataset (tuning used the other half, see tune.ts); large query sets are subsampled evenly.
+// Embeddings and indexes are cached in .cache/bench/.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluateSelector, learnedExamplesOf, type Selector } from '@toolsift/selector';

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import {
   type BenchQuery,
+  createToolNameResolver,
   evaluateSelector,
   type RankingWeights,
   type Selection,
@@ -54,17 +55,21 @@ if (values.confidence === true) {
   // Features of the top 5 tools of each answerable query, labelled by whether the tool is gold.
   const samples: Array<{ features: Float64Array; label: number }> = [];
   for (const row of rows) {
+    // Bench files name tools as written in tools.jsonl; map them to the selector's ids as `evaluateSelector` does.
+    const resolve = createToolNameResolver(row.selector);
     for (const query of row.queries.slice(0, 300)) {
       if (query.gold === null || query.gold.length === 0) continue;
+      const gold = new Set(query.gold.map((name) => resolve(name) ?? name));
+      const candidates = query.candidates?.map((name) => resolve(name) ?? name);
       const selection = await row.selector.select(query.query, {
         k: 5,
         abstain: false,
-        ...(query.candidates !== undefined ? { candidates: query.candidates } : {}),
+        ...(candidates !== undefined ? { candidates } : {}),
       });
       selection.tools.forEach((tool, index) => {
         samples.push({
           features: confidenceFeatures(selection, index),
-          label: Number(query.gold!.includes(tool.id)),
+          label: Number(gold.has(tool.id)),
         });
       });
     }

@@ -15,6 +15,7 @@ export { readBenchQueries } from './eval/bench-query.js';
 export type { EvalReport, EvalSummary } from './eval/evaluate-selector.js';
 export { evaluateSelector } from './eval/evaluate-selector.js';
 export { learnedExamplesOf, sampleQueries, splitQueriesById } from './eval/sample-queries.js';
+export { createToolNameResolver } from './eval/tool-name-resolver.js';
 export type { IndexStatus } from './index-store/open-tool-index.js';
 export type { IndexProgress, IndexUpdateStats } from './index-store/tool-index.js';
 export type { ForgetRequest, LearnedExample, LearnReport } from './learning/learned-example.js';

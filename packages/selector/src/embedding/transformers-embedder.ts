@@ -39,18 +39,26 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   const extract = await serialised(() => loadPipeline(options, id));
   // The pipeline's own steps (tokenize with padding, run the model), then our pooling: the same vectors as
   // `extract(texts, { pooling: 'mean', normalize: true })`, without its slow element-by-element reads.
+  // A model whose output is not per-token hidden states is left to the pipeline; the probe below finds out once.
+  let poolsOwnOutput = true;
   const run = async (batch: readonly string[]): Promise<Float32Array[]> => {
-    const inputs = extract.tokenizer([...batch], { padding: true, truncation: true });
-    const outputs = await extract.model(inputs);
-    const hidden = outputs.last_hidden_state ?? outputs.logits ?? outputs.token_embeddings;
-    if (hidden === undefined || hidden.dims.length !== 3) {
-      const output = await extract([...batch], { pooling: 'mean', normalize: true });
-      const width = output.dims[1] ?? 0;
-      return batch.map((_, row) => Float32Array.from(output.data.subarray(row * width, (row + 1) * width)));
+    if (poolsOwnOutput) {
+      const inputs = extract.tokenizer([...batch], { padding: true, truncation: true });
+      const outputs = await extract.model(inputs);
+      const hidden = outputs.last_hidden_state ?? outputs.logits ?? outputs.token_embeddings;
+      if (hidden !== undefined && hidden.dims.length === 3)
+        return meanPoolNormalized({
+          hidden: hidden.data,
+          dims: hidden.dims,
+          mask: inputs.attention_mask.data,
+        });
+      poolsOwnOutput = false;
     }
-    return meanPoolNormalized({ hidden: hidden.data, dims: hidden.dims, mask: inputs.attention_mask.data });
+    const output = await extract([...batch], { pooling: 'mean', normalize: true });
+    const width = output.dims[1] ?? 0;
+    return batch.map((_, row) => Float32Array.from(output.data.subarray(row * width, (row + 1) * width)));
   };
-  // One probe call finds the output width and warms the session up.
+  // One probe call finds the output width and the pooling path, and warms the session up.
   const [probe] = await run(['dimension probe']);
   const dimensions = probe?.length ?? 0;
   return {

@@ -3,6 +3,7 @@ import type { Selector } from '../selector/create-selector.js';
 import type { SelectOptions } from '../selector/selection.js';
 import type { BenchQuery } from './bench-query.js';
 import { type QueryMetrics, scoreRanking } from './retrieval-metrics.js';
+import { createToolNameResolver } from './tool-name-resolver.js';
 
 /** The summary `toolsift eval --json` prints (keys as written there). */
 export interface EvalSummary {
@@ -45,7 +46,7 @@ export async function evaluateSelector(options: {
 }): Promise<EvalReport> {
   const { selector, queries } = options;
   const k = Math.max(options.k ?? 10, 1);
-  const resolve = createNameResolver(selector);
+  const resolve = createToolNameResolver(selector);
   const missing = new Set<string>();
   const totals: QueryMetrics = { top1: 0, recall1: 0, recall5: 0, recall10: 0, ndcg10: 0, mrr: 0 };
   let answerable = 0;
@@ -106,12 +107,6 @@ export async function evaluateSelector(options: {
 }
 
 // --- internal ---
-
-function createNameResolver(selector: Selector): (name: string) => string | undefined {
-  const byName = new Map<string, string | null>();
-  for (const tool of selector.tools) byName.set(tool.name, byName.has(tool.name) ? null : tool.id);
-  return (name) => (selector.tool(name) !== undefined ? name : (byName.get(name) ?? undefined));
-}
 
 function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;

@@ -1,7 +1,7 @@
 import type { FileEntry } from './atomic-file.js';
 
 /** Bumped whenever the index layout or the way views are built changes; an older index is rebuilt. */
-export const INDEX_FORMAT_VERSION = 3;
+export const INDEX_FORMAT_VERSION = 4;
 
 /** Name of the manifest inside an index folder; it is renamed into place last, so it commits a save. */
 export const INDEX_MANIFEST = 'manifest.json';
@@ -15,15 +15,13 @@ export interface IndexManifest {
   endianness: 'LE' | 'BE';
   /** Hash of the lexical options the lexical snapshot was built with. */
   lexicalOptions: string;
-  /** Content hash per tool id. */
-  tools: Record<string, string>;
-  /** View keys, tool by tool, in the order of the texts file (the vector index holds their vectors by key). */
-  views: string[];
-  /** Text hash of each view, parallel to `views`. */
-  viewHashes: string[];
   /** Prompts learned per tool id. */
   learned: Record<string, string[]>;
-  files: { texts: FileEntry; lexical: FileEntry; ruleVectors: FileEntry; vectorIndex: string };
+  /**
+   * Payloads: the view table (tools, content hashes, views; see `encodeViewTable`), the lexical snapshot, the
+   * rule-text vectors, and the folder of the vector index (which checks its own files).
+   */
+  files: { views: FileEntry; lexical: FileEntry; ruleVectors: FileEntry; vectorIndex: string };
 }
 
 /** What is wrong with a parsed manifest, or `undefined` when its shape is right. */
@@ -37,17 +35,12 @@ export function manifestProblem(value: unknown): string | undefined {
   }
   if (value.endianness !== 'LE' && value.endianness !== 'BE') return 'no byte order';
   if (typeof value.lexicalOptions !== 'string') return 'no lexical options hash';
-  if (!isRecord(value.tools) || !Object.values(value.tools).every((hash) => typeof hash === 'string')) {
-    return 'bad tool hashes';
-  }
-  if (!isStringArray(value.views) || !isStringArray(value.viewHashes)) return 'bad view tables';
-  if (value.views.length !== value.viewHashes.length) return 'view tables of different lengths';
   if (!isRecord(value.learned) || !Object.values(value.learned).every(isStringArray))
     return 'bad learned prompts';
   const files = value.files;
   if (
     !isRecord(files) ||
-    !isFileEntry(files.texts) ||
+    !isFileEntry(files.views) ||
     !isFileEntry(files.lexical) ||
     !isFileEntry(files.ruleVectors)
   ) {
@@ -78,7 +71,9 @@ function isFileEntry(value: unknown): value is FileEntry {
     isRecord(value) &&
     typeof value.file === 'string' &&
     SAFE_NAME.test(value.file) &&
-    typeof value.bytes === 'number' &&
-    typeof value.sha256 === 'string'
+    Number.isSafeInteger(value.bytes) &&
+    Number.isInteger(value.crc32) &&
+    (value.crc32 as number) >= 0 &&
+    (value.crc32 as number) <= 0xffff_ffff
   );
 }

@@ -1,12 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import { loadLexicalIndex } from '../lexical/create-lexical-index.js';
 import { loadVectorIndex } from '../vector-index/load-vector-index.js';
-import { parseViewKey, type ToolView } from '../views/tool-view.js';
-import { type FileEntry, sha256 } from './atomic-file.js';
+import { crc32, type FileEntry } from './atomic-file.js';
+import { hashTool } from './content-hash.js';
 import {
   INDEX_FORMAT_VERSION,
   INDEX_MANIFEST,
@@ -15,6 +15,7 @@ import {
 } from './index-manifest.js';
 import { decodeRuleVectors } from './rule-vectors-file.js';
 import { ToolIndex } from './tool-index.js';
+import { decodeViewTable } from './view-table-file.js';
 
 /** A saved index read back: the index with every unchanged tool restored, and what still needs indexing. */
 export interface LoadedToolIndex {
@@ -29,9 +30,9 @@ export interface LoadedToolIndex {
 
 /**
  * Read an index folder and check everything before trusting it: manifest shape and version, embedder id and
- * dimensions, byte order, lexical options, every file's size and sha256, and that the vector index holds the
- * listed views. Any problem throws INDEX_CORRUPT (the caller rebuilds). Views of removed or changed tools are
- * dropped from the loaded indexes.
+ * dimensions, byte order, lexical options, every file's size and CRC-32, and that the vector index holds exactly
+ * the listed views. Any problem throws INDEX_CORRUPT (the caller rebuilds). Views of removed or changed tools
+ * are dropped from the loaded indexes.
  */
 export async function loadToolIndex(options: {
   dir: string;
@@ -39,11 +40,8 @@ export async function loadToolIndex(options: {
   embedder: Embedder;
   lexicalOptions: string;
 }): Promise<LoadedToolIndex> {
-  const { dir, embedder } = options;
+  const { dir, embedder, tools } = options;
   const manifest = await readManifest(dir);
-  if (manifest.version !== INDEX_FORMAT_VERSION) {
-    throw corrupt(dir, `format version ${manifest.version}, expected ${INDEX_FORMAT_VERSION}`, 'version');
-  }
   if (manifest.embedder.id !== embedder.id || manifest.embedder.dimensions !== embedder.dimensions) {
     throw corrupt(
       dir,
@@ -55,70 +53,96 @@ export async function loadToolIndex(options: {
     throw corrupt(dir, `written on a ${manifest.endianness} machine`, 'endianness');
   if (manifest.lexicalOptions !== options.lexicalOptions)
     throw corrupt(dir, 'built with other lexical options', 'lexical');
+  const dimensions = manifest.embedder.dimensions;
 
-  // Read every payload at once: the disk works while checksums and parsing use the CPU.
-  const [lexicalBytes, textBytes, ruleBytes, vectorIndex] = await Promise.all([
+  // The vector index starts loading first (hnswlib parses its graph on a worker thread while its bytes are read
+  // for the checksum) and is awaited last, once the other payloads are checked and decoded and the catalog is
+  // hashed. The rejection handlers only keep an earlier failure from leaving a promise unobserved; `await`
+  // still throws.
+  const vectorLoad = loadVectorIndex(path.join(dir, manifest.files.vectorIndex), { dimensions });
+  vectorLoad.catch(() => undefined);
+  const reads = Promise.all([
+    readChecked(dir, manifest.files.views),
     readChecked(dir, manifest.files.lexical),
-    readChecked(dir, manifest.files.texts),
     readChecked(dir, manifest.files.ruleVectors),
-    loadVectorIndex(path.join(dir, manifest.files.vectorIndex), { dimensions: manifest.embedder.dimensions }),
   ]);
+  reads.catch(() => undefined);
+  const [tableBytes, lexicalBytes, ruleBytes] = await reads;
+  const table = decodeViewTable(tableBytes);
+  if (typeof table === 'string') throw corrupt(dir, table, 'views');
+  const ruleVectors = decodeRuleVectors(ruleBytes, dimensions);
+  if (typeof ruleVectors === 'string') throw corrupt(dir, ruleVectors, 'rule-vectors');
   const lexical = loadLexicalIndex(lexicalBytes);
-  if (vectorIndex.size !== manifest.views.length) {
+  const savedTools = table.toolIds.length;
+  const rowOfTool = new Map<string, number>();
+  for (let row = 0; row < savedTools; row++) rowOfTool.set(table.toolIds[row]!, row);
+  if (rowOfTool.size !== savedTools) throw corrupt(dir, 'the view table repeats a tool', 'views');
+  // Per catalog tool: its content hash, and the saved tool it may be restored from (-1: none, or changed).
+  const hashes = tools.map(hashTool);
+  const sources = new Int32Array(tools.length).fill(-1);
+  const isInCatalog = new Uint8Array(savedTools);
+  tools.forEach((tool, position) => {
+    const row = rowOfTool.get(tool.id);
+    if (row === undefined) return;
+    isInCatalog[row] = 1;
+    if (table.toolHashes[row] === hashes[position]) sources[position] = row;
+  });
+
+  const vectorIndex = await vectorLoad;
+  const viewCount = table.keys.length;
+  if (vectorIndex.size !== viewCount) {
     throw corrupt(
       dir,
-      `the vector index holds ${vectorIndex.size} vectors, the manifest ${manifest.views.length}`,
+      `the vector index holds ${vectorIndex.size} vectors, the view table ${viewCount}`,
       'count',
     );
   }
-
-  const texts = parseJson(dir, textBytes);
-  if (
-    !Array.isArray(texts) ||
-    texts.length !== manifest.views.length ||
-    !texts.every((text) => typeof text === 'string')
-  ) {
-    throw corrupt(dir, 'the texts file does not match the view table', 'texts');
-  }
-  const dimensions = manifest.embedder.dimensions;
-  const saved = new Map<string, ToolView[]>();
-  for (const [row, key] of manifest.views.entries()) {
-    const parsed = parseViewKey(key);
-    if (parsed === undefined) throw corrupt(dir, `"${key}" is not a view key`, 'views');
-    if (!vectorIndex.has(key)) throw corrupt(dir, `the vector index holds no vector for "${key}"`, 'views');
-    const list = saved.get(parsed.toolId);
-    const view = { key, ...parsed, text: texts[row] as string };
-    if (list === undefined) saved.set(parsed.toolId, [view]);
-    else list.push(view);
-  }
-
-  const ruleVectors = decodeRuleVectors(ruleBytes, dimensions);
-  if (typeof ruleVectors === 'string') throw corrupt(dir, ruleVectors, 'rule-vectors');
-
+  const missing = (key: string) => corrupt(dir, `the vector index holds no vector for "${key}"`, 'views');
   const index = new ToolIndex({ embedderId: embedder.id, dimensions, vectorIndex, lexical });
   index.setRuleVectors(ruleVectors);
   for (const [toolId, prompts] of Object.entries(manifest.learned)) index.setLearned(toolId, prompts);
-  const changed = index.restore({
-    tools: options.tools,
-    toolHashes: new Map(Object.entries(manifest.tools)),
-    saved,
+  const changed: Tool[] = [];
+  const isRestored = new Uint8Array(savedTools);
+  let restoredViews = 0;
+  tools.forEach((tool, position) => {
+    const row = sources[position]!;
+    if (row < 0) {
+      changed.push(tool);
+      return;
+    }
+    const views = table.views(row);
+    for (const view of views) if (!vectorIndex.has(view.key)) throw missing(view.key);
+    index.restoreTool(tool, views, hashes[position]!);
+    if (isRestored[row] === 1) return; // a catalog that repeats an id
+    isRestored[row] = 1;
+    restoredViews += views.length;
   });
-  const staleKeys = manifest.views.filter((key) => index.view(key) === undefined);
+  // Distinct keys, each with a vector, as many as the vector index holds: the two hold the same views.
+  if (index.viewCount !== restoredViews) throw corrupt(dir, 'the view table repeats a view', 'views');
+  const staleKeys: string[] = [];
+  const goneIds: string[] = [];
+  for (let row = 0; row < savedTools; row++) {
+    if (isRestored[row] === 1) continue;
+    if (isInCatalog[row] === 0) goneIds.push(table.toolIds[row]!);
+    for (let view = table.starts[row]!; view < table.starts[row + 1]!; view++)
+      staleKeys.push(table.keys[view]!);
+  }
+  for (const key of staleKeys) if (!vectorIndex.has(key)) throw missing(key);
+  if (staleKeys.some((key) => index.view(key) !== undefined) || new Set(staleKeys).size !== staleKeys.length)
+    throw corrupt(dir, 'the view table repeats a view', 'views');
   // The vectors of removed views stay reusable (by text hash) for the changed tools about to be re-indexed.
   const staleVectors = new Map(staleKeys.map((key) => [key, vectorIndex.vector(key)!.slice()]));
   vectorIndex.remove(staleKeys);
-  const liveIds = new Set(options.tools.map((tool) => tool.id));
-  const goneIds = Object.keys(manifest.tools).filter((id) => !liveIds.has(id));
   lexical.remove(goneIds);
   let rowOfHash: Map<string, number> | undefined;
   return {
     index,
     changed,
     reuse: (textHash) => {
-      rowOfHash ??= new Map(manifest.viewHashes.map((hash, row) => [hash, row]));
+      rowOfHash ??= new Map(table.keys.map((_, row) => [table.textHash(row), row]));
       const row = rowOfHash.get(textHash);
       if (row === undefined) return undefined;
-      const key = manifest.views[row]!;
+      const key = table.keys[row]!;
       return staleVectors.get(key) ?? vectorIndex.vector(key);
     },
     isCurrent: changed.length === 0 && staleKeys.length === 0 && goneIds.length === 0,
@@ -135,22 +159,42 @@ async function readManifest(dir: string): Promise<IndexManifest> {
     throw corrupt(dir, `cannot read ${INDEX_MANIFEST}`, 'missing', error);
   }
   const parsed = parseJson(dir, Buffer.from(text));
+  // The version first: an index of another version is rebuilt for that reason, whatever else differs.
+  const version = (parsed as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version !== INDEX_FORMAT_VERSION)
+    throw corrupt(dir, `format version ${version}, expected ${INDEX_FORMAT_VERSION}`, 'version');
   const problem = manifestProblem(parsed);
   if (problem !== undefined) throw corrupt(dir, `${INDEX_MANIFEST}: ${problem}`, 'manifest');
   return parsed as IndexManifest;
 }
 
 async function readChecked(dir: string, entry: FileEntry): Promise<Buffer> {
-  let bytes: Buffer;
+  let bytes = Buffer.alloc(0);
+  let size: number;
   try {
-    bytes = await readFile(path.join(dir, entry.file));
+    // One read of the recorded size (readFile takes 512 KiB per trip through the event loop, which the vector
+    // index keeps busy meanwhile).
+    const handle = await open(path.join(dir, entry.file), 'r');
+    try {
+      size = (await handle.stat()).size;
+      if (size === entry.bytes) {
+        bytes = Buffer.allocUnsafe(size);
+        for (size = 0; size < bytes.length; ) {
+          const { bytesRead } = await handle.read(bytes, size, bytes.length - size, size);
+          if (bytesRead === 0) break;
+          size += bytesRead;
+        }
+      }
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     throw corrupt(dir, `cannot read ${entry.file}`, 'missing', error);
   }
-  if (bytes.length !== entry.bytes) {
-    throw corrupt(dir, `${entry.file} is ${bytes.length < entry.bytes ? 'truncated' : 'too long'}`, 'size');
+  if (size !== entry.bytes) {
+    throw corrupt(dir, `${entry.file} is ${size < entry.bytes ? 'truncated' : 'too long'}`, 'size');
   }
-  if (sha256(bytes) !== entry.sha256) throw corrupt(dir, `${entry.file} fails its checksum`, 'checksum');
+  if (crc32(bytes) !== entry.crc32) throw corrupt(dir, `${entry.file} fails its checksum`, 'checksum');
   return bytes;
 }
 

@@ -12,9 +12,10 @@ import {
 } from './index-manifest.js';
 import { encodeRuleVectors } from './rule-vectors-file.js';
 import type { ToolIndex } from './tool-index.js';
+import { encodeViewTable } from './view-table-file.js';
 
 /**
- * Save an index into a folder. Payloads go to fresh generation names (`index.<gen>.texts`, `.lexical`,
+ * Save an index into a folder. Payloads go to fresh generation names (`index.<gen>.views`, `.lexical`,
  * `.rule-vectors`, `.vector-index/`, which also holds the view vectors), then the manifest is renamed into place, so a reader sees the old or the new index,
  * never a mix; older generations are removed afterwards.
  */
@@ -28,10 +29,14 @@ export async function saveToolIndex(options: {
   const generation = randomBytes(6).toString('hex');
   const name = (role: string): string => `index.${generation}.${role}`;
 
-  const views = index.allViews();
-  const texts = await writeFileAtomic(
-    path.join(dir, name('texts')),
-    Buffer.from(JSON.stringify(views.map((view) => view.text))),
+  const table = await writeFileAtomic(
+    path.join(dir, name('views')),
+    encodeViewTable(
+      index
+        .tools()
+        .map((tool) => ({ id: tool.id, hash: index.toolHash(tool.id) ?? '', views: index.views(tool.id) })),
+      hashText,
+    ),
   );
   const ruleVectors = await writeFileAtomic(
     path.join(dir, name('rule-vectors')),
@@ -46,12 +51,9 @@ export async function saveToolIndex(options: {
     embedder: { id: index.embedderId, dimensions: index.dimensions },
     endianness: endianness(),
     lexicalOptions: options.lexicalOptions,
-    tools: Object.fromEntries(index.tools().map((tool) => [tool.id, index.toolHash(tool.id) ?? ''])),
-    views: views.map((view) => view.key),
-    viewHashes: views.map((view) => hashText(view.text)),
     learned: Object.fromEntries([...index.learned()].map(([toolId, prompts]) => [toolId, [...prompts]])),
     files: {
-      texts: { file: name('texts'), ...texts },
+      views: { file: name('views'), ...table },
       lexical: { file: name('lexical'), ...lexical },
       ruleVectors: { file: name('rule-vectors'), ...ruleVectors },
       vectorIndex: name('vector-index'),

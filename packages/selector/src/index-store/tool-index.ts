@@ -79,16 +79,11 @@ export class ToolIndex implements RankingIndex {
   }
 
   views(toolId: string): readonly ToolView[] {
-    return this.#viewsByTool.get(toolId) ?? [];
+    return this.#viewsByTool.get(toolId) ?? NO_VIEWS;
   }
 
   view(key: string): ToolView | undefined {
     return this.#views.get(key);
-  }
-
-  /** Every view, tool by tool in catalog order (what the store writes; the vector index holds the vectors). */
-  allViews(): ToolView[] {
-    return [...this.#viewsByTool.values()].flat();
   }
 
   vector(key: string): Float32Array | undefined {
@@ -162,27 +157,12 @@ export class ToolIndex implements RankingIndex {
   }
 
   /**
-   * Restore tools from a saved index without embedding or rebuilding their views: a tool is restored, with
-   * its saved views (whose vectors the loaded vector index holds), when its content hash is the saved one.
-   * Returns the tools that were not (changed, new).
+   * Put back a tool from a saved index without embedding or rebuilding its views: `views` are its saved views
+   * (their vectors are in the loaded vector index), `hash` its content hash (`hashTool`), which the caller
+   * found equal to the saved one.
    */
-  restore(options: {
-    tools: readonly Tool[];
-    toolHashes: ReadonlyMap<string, string>;
-    /** Saved views by tool id, in saved order. */
-    saved: ReadonlyMap<string, ToolView[]>;
-  }): Tool[] {
-    const changed: Tool[] = [];
-    for (const tool of options.tools) {
-      const hash = hashTool(tool);
-      const saved = options.saved.get(tool.id);
-      if (saved === undefined || options.toolHashes.get(tool.id) !== hash) {
-        changed.push(tool);
-        continue;
-      }
-      this.#setTool(tool, saved, hash);
-    }
-    return changed;
+  restoreTool(tool: Tool, views: ToolView[], hash: string): void {
+    this.#setTool(tool, views, hash);
   }
 
   /** Add or replace tools: re-embed only views whose text changed, update both indexes. */
@@ -285,6 +265,8 @@ export class ToolIndex implements RankingIndex {
 }
 
 // --- internal ---
+
+const NO_VIEWS: readonly ToolView[] = Object.freeze([]);
 
 /** Rule texts embedded per call (they are few: only tools that declare them have any). */
 const RULE_TEXT_BATCH = 32;

@@ -10,6 +10,8 @@ export class DocumentStore {
   #keys: Array<string | undefined> = [];
   #slots = new Map<string, number>();
   #terms: Int32Array[] = [];
+  /** After `restore`: computes every slot's term ids when first needed (a reload that changes nothing never does). */
+  #pendingTerms: (() => Int32Array[]) | undefined;
   #fieldNames: string[] = [];
   #fieldIndex = new Map<string, number>();
   #lengths: Int32Array[] = [];
@@ -45,6 +47,7 @@ export class DocumentStore {
 
   /** Store a new live document with its token count per field index; returns its slot. */
   add(key: string, lengths: ReadonlyMap<number, number>): number {
+    this.#settleTerms();
     const slot = this.#keys.length;
     this.#version++;
     this.#keys.push(key);
@@ -64,7 +67,41 @@ export class DocumentStore {
     return slot;
   }
 
+  /**
+   * Fill an empty store in one go (snapshot loading): `keys` take slots 0, 1, ... and `columns[field]` holds the
+   * token counts of field index `field` in slot order; `terms` gives each slot's term ids, and is called only
+   * when they are first needed. Returns false, leaving the store unusable, when a key repeats.
+   */
+  restore(options: {
+    keys: readonly string[];
+    columns: readonly Int32Array[];
+    terms: () => Int32Array[];
+  }): boolean {
+    const { keys, columns } = options;
+    const count = keys.length;
+    this.#version++;
+    this.#keys = keys.slice();
+    for (let slot = 0; slot < count; slot++) this.#slots.set(keys[slot]!, slot);
+    this.#terms = [];
+    this.#pendingTerms = options.terms;
+    columns.forEach((lengths, field) => {
+      const column = new Int32Array(Math.max(16, count));
+      column.set(lengths.subarray(0, count));
+      let total = 0;
+      let withField = 0;
+      for (let slot = 0; slot < count; slot++) {
+        total += column[slot]!;
+        if (column[slot]! > 0) withField++;
+      }
+      this.#lengths[field] = column;
+      this.#totalLength[field] = total;
+      this.#withField[field] = withField;
+    });
+    return this.#slots.size === count;
+  }
+
   setTerms(slot: number, termIds: Int32Array): void {
+    this.#settleTerms();
     this.#terms[slot] = termIds;
   }
 
@@ -77,6 +114,7 @@ export class DocumentStore {
   }
 
   termsOf(slot: number): Int32Array {
+    this.#settleTerms();
     return this.#terms[slot] ?? EMPTY;
   }
 
@@ -88,6 +126,7 @@ export class DocumentStore {
   delete(slot: number): void {
     const key = this.#keys[slot];
     if (key === undefined) return;
+    this.#settleTerms();
     this.#version++;
     this.#slots.delete(key);
     this.#keys[slot] = undefined;
@@ -106,6 +145,7 @@ export class DocumentStore {
 
   /** Renumber live slots densely (keeping their order) and drop dead postings and terms. */
   compact(postings: PostingLists): void {
+    this.#settleTerms();
     const slotMap = new Int32Array(this.#keys.length).fill(-1);
     let next = 0;
     for (let slot = 0; slot < this.#keys.length; slot++)
@@ -150,6 +190,12 @@ export class DocumentStore {
     });
     this.#factors = { version: this.#version, columns };
     return columns;
+  }
+
+  #settleTerms(): void {
+    if (this.#pendingTerms === undefined) return;
+    this.#terms = this.#pendingTerms();
+    this.#pendingTerms = undefined;
   }
 
   /** Field names by index. */

@@ -1,6 +1,6 @@
 import type { DocumentStore } from './document-store.js';
 import type { LexicalSnapshot } from './lexical-snapshot.js';
-import { FIELD_SHIFT, type PostingLists, TF_MASK } from './posting-lists.js';
+import { FIELD_BITS, type PostingLists, TF_MASK } from './posting-lists.js';
 import { ensure, readLexicalSnapshotHeader } from './read-lexical-snapshot.js';
 import type { ResolvedLexicalOptions } from './resolve-lexical-options.js';
 
@@ -67,7 +67,10 @@ export function encodeLexicalBinary(snapshot: LexicalSnapshot): Uint8Array {
   return new Uint8Array(numbers.buffer);
 }
 
-/** Check and decode a binary snapshot; throws INDEX_CORRUPT naming the first problem (never trusts the bytes). */
+/**
+ * Check and decode a binary snapshot; throws INDEX_CORRUPT naming the first problem (never trusts the bytes).
+ * Repeated document keys are found when the documents are stored (`restoreLexicalBinary`).
+ */
 export function decodeLexicalBinary(bytes: Uint8Array): LexicalBinarySnapshot {
   ensure(bytes.byteLength % 4 === 0 && isLexicalBinary(bytes), 'format', 'not a binary lexical snapshot');
   // Int32Array needs 4-byte alignment; a large Buffer from readFile has it, a pooled one may not.
@@ -113,11 +116,9 @@ export function decodeLexicalBinary(bytes: Uint8Array): LexicalBinarySnapshot {
   for (let term = 0; term < terms.length; term++) {
     const start = offsets[term]!;
     const end = offsets[term + 1]!;
-    ensure(
-      end > start && (end - start) % 2 === 0 && start % 2 === 0,
-      `postings[${term}]`,
-      'expected (document, field) pairs',
-    );
+    // The paths are built only on failure: this runs once per term and per posting.
+    if (!(end > start && (end - start) % 2 === 0 && start % 2 === 0))
+      ensure(false, `postings[${term}]`, 'expected (document, field) pairs');
     let previous = -1;
     let lastField = -1;
     let count = 0;
@@ -125,7 +126,7 @@ export function decodeLexicalBinary(bytes: Uint8Array): LexicalBinarySnapshot {
       const document = postings[position]!;
       const packed = postings[position + 1]!;
       if (document !== previous) lastField = -1;
-      const field = Math.floor(packed / FIELD_SHIFT);
+      const field = packed >> FIELD_BITS;
       const isValid =
         document >= previous &&
         document < documents &&
@@ -133,7 +134,8 @@ export function decodeLexicalBinary(bytes: Uint8Array): LexicalBinarySnapshot {
         field < fieldNames.length &&
         field > lastField &&
         (packed & TF_MASK) > 0;
-      ensure(isValid, `postings[${term}][${position - start}]`, 'posting out of range or out of order');
+      if (!isValid)
+        ensure(false, `postings[${term}][${position - start}]`, 'posting out of range or out of order');
       if (document !== previous) count++;
       previous = document;
       lastField = field;
@@ -152,44 +154,37 @@ export function decodeLexicalBinary(bytes: Uint8Array): LexicalBinarySnapshot {
   };
 }
 
-/** Load a checked binary snapshot into empty stores; posting lists are views of the snapshot's bytes. */
+/**
+ * Load a checked binary snapshot into empty stores; posting lists are views of the snapshot's bytes. Throws
+ * INDEX_CORRUPT when a document key repeats (found here, where the keys are hashed anyway).
+ */
 export function restoreLexicalBinary(parts: {
   snapshot: LexicalBinarySnapshot;
   documents: DocumentStore;
   postings: PostingLists;
 }): void {
   const { snapshot, documents, postings } = parts;
-  const { keys, lengths, offsets, documentFrequency } = snapshot;
+  const { keys, terms, lengths, offsets, documentFrequency } = snapshot;
   const documentCount = keys.length;
   // The stores start empty: field indexes follow snapshot order and slots equal document numbers, so the
   // postings need no translation.
-  const fields = snapshot.fields.map((name) => documents.fieldIndex(name));
-  for (let document = 0; document < documentCount; document++) {
-    const perField = new Map<number, number>();
-    for (let field = 0; field < fields.length; field++)
-      perField.set(fields[field]!, lengths[field * documentCount + document]!);
-    documents.add(keys[document]!, perField);
-  }
-  // Each document's term ids (used when it is removed), gathered in one flat table.
-  const counts = new Int32Array(documentCount + 1);
-  forEachDocumentOfTerms(snapshot, (_, document) => {
-    counts[document + 1]! += 1;
-  });
-  for (let document = 0; document < documentCount; document++) counts[document + 1]! += counts[document]!;
-  const termIds = new Int32Array(counts[documentCount]!);
-  const filled = counts.slice(0, documentCount);
-  forEachDocumentOfTerms(snapshot, (term, document) => {
-    termIds[filled[document]!++] = term;
-  });
-  for (let document = 0; document < documentCount; document++)
-    documents.setTerms(document, termIds.subarray(counts[document]!, counts[document + 1]!));
-  snapshot.terms.forEach((term, index) => {
-    postings.load(
-      term,
-      snapshot.postings.subarray(offsets[index]!, offsets[index + 1]!),
-      documentFrequency[index]!,
+  const columns: Int32Array[] = [];
+  snapshot.fields.forEach((name, field) => {
+    columns[documents.fieldIndex(name)] = lengths.subarray(
+      field * documentCount,
+      (field + 1) * documentCount,
     );
   });
+  // Each document's term ids are only needed to remove it: worked out then (the postings stay unchanged until
+  // a document is removed or added, and the store asks for them first).
+  const isDistinct = documents.restore({ keys, columns, terms: () => termsOfDocuments(snapshot) });
+  ensure(isDistinct, 'keys', 'expected distinct strings');
+  for (let term = 0; term < terms.length; term++)
+    postings.load(
+      terms[term]!,
+      snapshot.postings.subarray(offsets[term]!, offsets[term + 1]!),
+      documentFrequency[term]!,
+    );
 }
 
 // --- internal ---
@@ -199,19 +194,33 @@ const BYTE_ORDER = 0x01020304;
 /** Magic, byte-order mark, header length. */
 const PREAMBLE = 3;
 
-function forEachDocumentOfTerms(
-  snapshot: LexicalBinarySnapshot,
-  visit: (term: number, document: number) => void,
-): void {
-  const { offsets, postings } = snapshot;
-  for (let term = 0; term < snapshot.terms.length; term++) {
+/** Each document's term ids (used when it is removed), gathered in one flat table: count, then fill. */
+function termsOfDocuments(snapshot: LexicalBinarySnapshot): Int32Array[] {
+  const { keys, terms, offsets, postings } = snapshot;
+  const documentCount = keys.length;
+  const starts = new Int32Array(documentCount + 1);
+  for (let term = 0; term < terms.length; term++) {
     let previous = -1;
     for (let position = offsets[term]!; position < offsets[term + 1]!; position += 2) {
       const document = postings[position]!;
-      if (document !== previous) visit(term, document);
+      if (document !== previous) starts[document + 1]! += 1;
       previous = document;
     }
   }
+  for (let document = 0; document < documentCount; document++) starts[document + 1]! += starts[document]!;
+  const termIds = new Int32Array(starts[documentCount]!);
+  const filled = starts.slice(0, documentCount);
+  for (let term = 0; term < terms.length; term++) {
+    let previous = -1;
+    for (let position = offsets[term]!; position < offsets[term + 1]!; position += 2) {
+      const document = postings[position]!;
+      if (document !== previous) termIds[filled[document]!++] = term;
+      previous = document;
+    }
+  }
+  return Array.from({ length: documentCount }, (_, document) =>
+    termIds.subarray(starts[document]!, starts[document + 1]!),
+  );
 }
 
 // True when `bytes` start like a binary lexical snapshot (as opposed to JSON).

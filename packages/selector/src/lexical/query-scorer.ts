@@ -28,6 +28,8 @@ export interface ScoreInput {
 export class QueryScorer {
   #total = new Float64Array(0);
   #best = new Float64Array(0);
+  /** Scratch heap of `kthLargest`, kept between queries (allocating a typed array per call costs more). */
+  #heap = new Float64Array(0);
 
   /** The k best slots, best first (ties by key), with their scores. */
   score(input: ScoreInput): Array<{ slot: number; score: number }> {
@@ -38,36 +40,36 @@ export class QueryScorer {
     }
     const total = this.#total;
     const best = this.#best;
+    if (this.#heap.length < k) this.#heap = new Float64Array(k);
+    const heap = this.#heap;
     const terms = input.terms
       .map((lists, order) => ({ lists, order, bound: Math.max(0, ...lists.map((list) => list.scale)) }))
       .sort((a, b) => b.bound - a.bound || a.order - b.order);
     let remaining = terms.reduce((sum, term) => sum + term.bound, 0);
     const touched: number[] = [];
-    let candidates: number[] | undefined;
+    let candidates: Int32Array | undefined;
     let highest = 0;
     for (const term of terms) {
       remaining -= term.bound;
-      if (candidates === undefined) {
-        const touchedByTerm: number[] = [];
-        for (const list of term.lists) scanList({ list, factors, k1, best, touched: touchedByTerm });
-        for (const slot of touchedByTerm) {
-          if (total[slot] === 0) touched.push(slot);
-          total[slot]! += best[slot]!;
-          best[slot] = 0;
-          if (total[slot]! > highest) highest = total[slot]!;
-        }
-        // The k-th best score is at most the best one: while that cannot beat what the remaining terms may
-        // add, no switch can happen, so the k-th score is not computed (an O(touched) pass per term).
-        if (touched.length < k || highest <= remaining) continue;
-        const threshold = kthLargest(touched, total, k);
-        if (threshold > remaining) {
-          // Ascending slots, so each remaining list is walked once (see `addSortedLookups`).
-          candidates = touched.filter((slot) => total[slot]! + remaining >= threshold).sort((a, b) => a - b);
-        }
-      } else {
+      if (candidates !== undefined) {
         addSortedLookups({ lists: term.lists, factors, k1, slots: candidates, total });
-        const threshold = kthLargest(candidates, total, k);
-        candidates = candidates.filter((slot) => total[slot]! + remaining >= threshold);
+        const threshold = kthLargest({ slots: candidates, scores: total, k, heap });
+        candidates = survivors({ slots: candidates, total, remaining, threshold });
+        continue;
+      }
+      const scan = { factors, k1, total, touched, highest };
+      highest =
+        term.lists.length === 1
+          ? addList({ ...scan, list: term.lists[0]! })
+          : addBestOfLists({ ...scan, lists: term.lists, best });
+      // The k-th best score is at most the best one: while that cannot beat what the remaining terms may
+      // add, no switch can happen, so the k-th score is not computed (an O(touched) pass per term).
+      if (touched.length < k || highest <= remaining) continue;
+      const threshold = kthLargest({ slots: touched, scores: total, k, heap });
+      if (threshold > remaining) {
+        // Ascending slots, so each remaining list is walked once (see `addSortedLookups`); a typed array
+        // sorts numerically without a comparator, several times faster.
+        candidates = survivors({ slots: touched, total, remaining, threshold }).sort();
       }
     }
     const top = selectTop({
@@ -84,31 +86,76 @@ export class QueryScorer {
 
 // --- internal ---
 
-interface ListContext {
-  list: ScoredList;
+/** What scanning one term's postings reads and updates: new slots go to `touched`, `highest` is returned. */
+interface ScanContext {
   factors: readonly Float64Array[];
   k1: number;
+  total: Float64Array;
+  touched: number[];
+  highest: number;
 }
 
-// Score every document of one posting list into `best` (the best list of the term wins per document).
-function scanList(context: ListContext & { best: Float64Array; touched: number[] }): void {
-  const { list, factors, k1, best, touched } = context;
+// The BM25F term frequency of the slot whose postings start at `index` (they are consecutive, one per field).
+function frequencyAt(
+  data: Int32Array,
+  length: number,
+  index: number,
+  factors: readonly Float64Array[],
+): number {
+  const slot = data[index]!;
+  let frequency = 0;
+  for (let at = index; at < length && data[at] === slot; at += 2) {
+    const packed = data[at + 1]!;
+    frequency += factors[packed >>> FIELD_BITS]![slot]! * (packed & TF_MASK);
+  }
+  return frequency;
+}
+
+// Add the scores of a term's only posting list straight into `total`.
+function addList(context: ScanContext & { list: ScoredList }): number {
+  const { list, factors, k1, total, touched } = context;
   const { data, length, scale } = list;
-  let index = 0;
-  while (index < length) {
+  let highest = context.highest;
+  for (let index = 0; index < length; ) {
     const slot = data[index]!;
-    let frequency = 0;
-    for (; index < length && data[index] === slot; index += 2) {
-      const packed = data[index + 1]!;
-      frequency += factors[packed >>> FIELD_BITS]![slot]! * (packed & TF_MASK);
-    }
+    const frequency = frequencyAt(data, length, index, factors);
+    while (index < length && data[index] === slot) index += 2;
     if (frequency === 0) continue; // a dead slot or a zero-weight field
     const score = (scale * frequency) / (frequency + k1);
-    if (score > best[slot]!) {
-      if (best[slot] === 0) touched.push(slot);
-      best[slot] = score;
+    if (!(score > 0)) continue; // as `addBestOfLists`, which keeps only scores above 0
+    if (total[slot] === 0) touched.push(slot);
+    total[slot]! += score;
+    if (total[slot]! > highest) highest = total[slot]!;
+  }
+  return highest;
+}
+
+// Add a term with several lists (a word's expansions): the best list per document counts, found in `best`
+// (all zeros between calls) before it is added to `total`.
+function addBestOfLists(context: ScanContext & { lists: readonly ScoredList[]; best: Float64Array }): number {
+  const { lists, factors, k1, best, total, touched } = context;
+  let highest = context.highest;
+  const touchedByTerm: number[] = [];
+  for (const { data, length, scale } of lists) {
+    for (let index = 0; index < length; ) {
+      const slot = data[index]!;
+      const frequency = frequencyAt(data, length, index, factors);
+      while (index < length && data[index] === slot) index += 2;
+      if (frequency === 0) continue; // a dead slot or a zero-weight field
+      const score = (scale * frequency) / (frequency + k1);
+      if (score > best[slot]!) {
+        if (best[slot] === 0) touchedByTerm.push(slot);
+        best[slot] = score;
+      }
     }
   }
+  for (const slot of touchedByTerm) {
+    if (total[slot] === 0) touched.push(slot);
+    total[slot]! += best[slot]!;
+    best[slot] = 0;
+    if (total[slot]! > highest) highest = total[slot]!;
+  }
+  return highest;
 }
 
 // Add one term's contribution (the best of its lists) to each of `slots` (ascending). Each list is walked
@@ -117,7 +164,7 @@ function addSortedLookups(context: {
   lists: readonly ScoredList[];
   factors: readonly Float64Array[];
   k1: number;
-  slots: readonly number[];
+  slots: Int32Array;
   total: Float64Array;
 }): void {
   const { lists, factors, k1, slots, total } = context;
@@ -132,11 +179,8 @@ function addSortedLookups(context: {
         if (data[middle * 2]! < slot) low = middle + 1;
         else high = middle;
       }
-      let frequency = 0;
-      for (let index = low * 2; index < length && data[index] === slot; index += 2) {
-        const packed = data[index + 1]!;
-        frequency += factors[packed >>> FIELD_BITS]![slot]! * (packed & TF_MASK);
-      }
+      const frequency =
+        low * 2 < length && data[low * 2] === slot ? frequencyAt(data, length, low * 2, factors) : 0;
       const score = frequency === 0 ? 0 : (scale * frequency) / (frequency + k1);
       if (contributions === undefined) total[slot]! += score;
       else contributions[position] = Math.max(contributions[position]!, score);
@@ -147,12 +191,35 @@ function addSortedLookups(context: {
     total[slots[position]!]! += contributions[position]!;
 }
 
-// The k-th largest score among `slots` (a bounded min-heap of scores).
-function kthLargest(slots: readonly number[], scores: Float64Array, k: number): number {
-  const heap = new Float64Array(k);
+// The slots whose score may still reach the top k, in their order. A plain loop: `filter` on a typed array is
+// not inlined by V8 and cost more than the scoring.
+function survivors(input: {
+  slots: ArrayLike<number>;
+  total: Float64Array;
+  remaining: number;
+  threshold: number;
+}): Int32Array {
+  const { slots, total, remaining, threshold } = input;
+  const kept = new Int32Array(slots.length);
+  let count = 0;
+  for (let position = 0; position < slots.length; position++) {
+    const slot = slots[position]!;
+    if (total[slot]! + remaining >= threshold) kept[count++] = slot;
+  }
+  return kept.subarray(0, count);
+}
+
+// The k-th largest score among `slots` (a bounded min-heap of scores, in the first k entries of `heap`).
+function kthLargest(input: {
+  slots: ArrayLike<number>;
+  scores: Float64Array;
+  k: number;
+  heap: Float64Array;
+}): number {
+  const { slots, scores, k, heap } = input;
   let size = 0;
-  for (const slot of slots) {
-    const value = scores[slot]!;
+  for (let position = 0; position < slots.length; position++) {
+    const value = scores[slots[position]!]!;
     if (size < k) {
       let child = size++;
       while (child > 0 && heap[(child - 1) >> 1]! > value) {

@@ -20,14 +20,18 @@ export function readLexicalSnapshotHeader(value: unknown): LexicalSnapshotHeader
   checkOptions(snapshot.options);
   const { fields, keys, terms } = snapshot;
   ensure(isUniqueStrings(fields), 'fields', 'expected distinct strings');
-  ensure(isUniqueStrings(keys), 'keys', 'expected distinct strings');
-  ensure(isUniqueStrings(terms), 'terms', 'expected distinct strings');
+  // Distinct keys: checked by `readLexicalSnapshot`, and for binary snapshots where the documents are stored
+  // (their keys are hashed there anyway).
+  ensure(isStrings(keys), 'keys', 'expected strings');
+  // Written sorted, so distinct terms are strictly ascending: checked without hashing tens of thousands of terms.
+  ensure(isAscendingStrings(terms), 'terms', 'expected distinct strings in ascending order');
   return snapshot as LexicalSnapshotHeader;
 }
 
 /** Check that `value` is a snapshot this version can load; throws INDEX_CORRUPT naming the first problem. */
 export function readLexicalSnapshot(value: unknown): LexicalSnapshot {
   const { fields, keys, terms } = readLexicalSnapshotHeader(value);
+  ensure(isUniqueStrings(keys), 'keys', 'expected distinct strings');
   const { lengths, postings } = value as Partial<LexicalSnapshot>;
   ensure(
     Array.isArray(lengths) && lengths.length === fields.length,
@@ -73,6 +77,21 @@ function isUniqueStrings(value: unknown): value is string[] {
   );
 }
 
+function isStrings(value: unknown): value is string[] {
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (typeof item !== 'string') return false;
+  return true;
+}
+
+function isAscendingStrings(value: unknown): value is string[] {
+  if (!Array.isArray(value)) return false;
+  for (let index = 0; index < value.length; index++) {
+    const item: unknown = value[index];
+    if (typeof item !== 'string' || (index > 0 && !(value[index - 1] < item))) return false;
+  }
+  return true;
+}
+
 function isCount(value: unknown): value is number {
   return Number.isSafeInteger(value) && (value as number) >= 0;
 }
@@ -114,13 +133,15 @@ function checkPostings(list: unknown, bounds: { fields: number; documents: numbe
   for (let position = 0; position < list.length; position += 2) {
     const delta = list[position];
     const packed = list[position + 1];
-    ensure(isCount(delta) && isCount(packed), `${path}[${position}]`, 'expected non-negative integers');
+    // The paths are built only on failure: this runs once per posting.
+    if (!(isCount(delta) && isCount(packed)))
+      ensure(false, `${path}[${position}]`, 'expected non-negative integers');
     if (delta > 0 || position === 0) lastField = -1;
     number += delta;
     const field = Math.floor(packed / FIELD_SHIFT);
     const isValid =
       number < bounds.documents && field < bounds.fields && field > lastField && packed % FIELD_SHIFT > 0;
-    ensure(isValid, `${path}[${position}]`, 'posting out of range or out of order');
+    if (!isValid) ensure(false, `${path}[${position}]`, 'posting out of range or out of order');
     lastField = field;
   }
 }

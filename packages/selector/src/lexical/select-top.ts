@@ -3,7 +3,7 @@
  * k is a large share of the candidates, otherwise keeps a sorted buffer of the k best.
  */
 export function selectTop(input: {
-  slots: readonly number[];
+  slots: ArrayLike<number> & Iterable<number>;
   scores: Float64Array;
   keyOf: (slot: number) => string;
   k: number;

@@ -21,34 +21,32 @@ export interface ExactNameMatcher {
  * uses (`timeport` yes, `search` no), so a tool called `search` is not forced first by "search for...".
  */
 export function createExactNameMatcher(tools: readonly Tool[]): ExactNameMatcher {
-  const documentFrequency = countWordTools(tools);
+  const forms = tools.map(identityPhrases);
+  // Only single-word names need a document frequency: count just those words, not every catalog word.
+  const singleWords = new Set<string>();
+  for (const phrases of forms) {
+    for (const { words, phrase } of phrases)
+      if (words.length === 1 && phrase.length >= 4) singleWords.add(phrase);
+  }
+  const documentFrequency = countWordTools(tools, singleWords);
   const phrases = new Map<string, Array<{ toolId: string; field: ExactNameHit['field'] }>>();
   // Every word-level prefix of a phrase, so matching stops extending an n-gram as soon as no name starts so.
   const prefixes = new Set<string>();
-  for (const tool of tools) {
-    const forms: Array<[ExactNameHit['field'], string | undefined]> = [
-      ['id', tool.id],
-      ['name', tool.name],
-      ['title', tool.title],
-    ];
-    const seen = new Set<string>();
-    for (const [field, form] of forms) {
-      if (form === undefined) continue;
-      const words = identifierWords(form);
-      const phrase = words.join(' ');
-      if (words.length === 0 || seen.has(phrase)) continue;
-      seen.add(phrase);
+  tools.forEach((tool, index) => {
+    for (const { field, words, phrase } of forms[index] ?? []) {
       const isDistinctive =
         words.length >= 2 || ((documentFrequency.get(phrase) ?? 0) <= 1 && phrase.length >= 4);
       if (!isDistinctive) continue;
       const entries = phrases.get(phrase) ?? [];
       entries.push({ toolId: tool.id, field });
       phrases.set(phrase, entries);
+      let prefix = '';
       for (let length = 1; length <= Math.min(words.length, MAX_PHRASE_WORDS); length++) {
-        prefixes.add(words.slice(0, length).join(' '));
+        prefix = length === 1 ? (words[0] ?? '') : `${prefix} ${words[length - 1]}`;
+        prefixes.add(prefix);
       }
     }
-  }
+  });
 
   return {
     match(prompt) {
@@ -77,16 +75,39 @@ export function createExactNameMatcher(tools: readonly Tool[]): ExactNameMatcher
 
 const MAX_PHRASE_WORDS = 8;
 
-/** For each word, the number of tools whose name, title or description uses it. */
-function countWordTools(tools: readonly Tool[]): Map<string, number> {
+/** The distinct word sequences of a tool's id, name and title, first field first. */
+function identityPhrases(
+  tool: Tool,
+): Array<{ field: ExactNameHit['field']; words: string[]; phrase: string }> {
+  const result: Array<{ field: ExactNameHit['field']; words: string[]; phrase: string }> = [];
+  const fields: Array<[ExactNameHit['field'], string | undefined]> = [
+    ['id', tool.id],
+    ['name', tool.name],
+    ['title', tool.title],
+  ];
+  for (const [field, form] of fields) {
+    if (form === undefined) continue;
+    const words = identifierWords(form);
+    const phrase = words.join(' ');
+    if (words.length === 0 || result.some((entry) => entry.phrase === phrase)) continue;
+    result.push({ field, words, phrase });
+  }
+  return result;
+}
+
+/** For each of `words`, the number of tools whose name, title or description uses it. */
+function countWordTools(tools: readonly Tool[], words: ReadonlySet<string>): Map<string, number> {
   const counts = new Map<string, number>();
+  const seen = new Set<string>();
   for (const tool of tools) {
-    const words = new Set([
-      ...identifierWords(tool.name),
-      ...identifierWords(tool.title ?? ''),
-      ...identifierWords(tool.description),
-    ]);
-    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+    seen.clear();
+    for (const text of [tool.name, tool.title ?? '', tool.description]) {
+      for (const word of identifierWords(text)) {
+        if (!words.has(word) || seen.has(word)) continue;
+        seen.add(word);
+        counts.set(word, (counts.get(word) ?? 0) + 1);
+      }
+    }
   }
   return counts;
 }

@@ -30,12 +30,12 @@ export function abstentionSignals(
 ): AbstentionSignals {
   const { ranked } = context;
   const terms = new Set(tokenize(context.prompt, TOKEN_OPTIONS).map((token) => token.term));
-  const cosines = ranked.map(cosineOf).sort((a, b) => b - a);
+  const cosines = largest(ranked, cosineOf, SPREAD_TOOLS);
   const denseMax = cosines[0] ?? 0;
-  const top = cosines.slice(0, SPREAD_TOOLS);
-  const mean = top.length === 0 ? 0 : top.reduce((sum, value) => sum + value, 0) / top.length;
-  const matched = Math.max(0, ...ranked.map((scored) => scored.lexical?.terms.length ?? 0));
-  const lexical = ranked.map(lexicalOf).sort((a, b) => b - a);
+  const mean = cosines.length === 0 ? 0 : cosines.reduce((sum, value) => sum + value, 0) / cosines.length;
+  let matched = 0;
+  for (const scored of ranked) matched = Math.max(matched, scored.lexical?.terms.length ?? 0);
+  const lexical = largest(ranked, lexicalOf, 2);
   const bm25 = lexical[0] ?? 0;
   return {
     denseMax,
@@ -61,6 +61,24 @@ function cosineOf(scored: ScoredTool): number {
 
 function lexicalOf(scored: ScoredTool): number {
   return scored.lexical?.score ?? 0;
+}
+
+/** The `count` largest values over the ranking, largest first (what sorting them all would start with). */
+function largest(
+  ranked: readonly ScoredTool[],
+  value: (scored: ScoredTool) => number,
+  count: number,
+): number[] {
+  const kept: number[] = [];
+  for (const scored of ranked) {
+    const current = value(scored);
+    if (kept.length === count && !(current > kept[count - 1]!)) continue;
+    let position = kept.length;
+    while (position > 0 && kept[position - 1]! < current) position--;
+    kept.splice(position, 0, current);
+    if (kept.length > count) kept.pop();
+  }
+  return kept;
 }
 
 /** The id of the tool with the highest value (the first in ranking order on ties). */

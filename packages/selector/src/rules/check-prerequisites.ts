@@ -34,9 +34,11 @@ export function checkPrerequisites(tool: Tool, environment: RunEnvironment): Ava
   const missing: MissingRequirement[] = [];
   const howToGet: string[] = [];
   const fallback: string[] = [];
-  const providers = activeProviders(tool);
+  // Providers are looked up only for a prerequisite limited to some (most tools declare none).
+  let providers: string[] | undefined;
   for (const prerequisite of tool.prerequisites) {
-    if (!applies(prerequisite, providers)) continue;
+    if (prerequisite.requiredFor.length > 0) providers ??= activeProviders(tool);
+    if (providers !== undefined && !applies(prerequisite, providers)) continue;
     const before = missing.length;
     for (const name of prerequisite.envVars) {
       if (!isPresent(environment.env[name]))

@@ -15,6 +15,8 @@ export interface ToolConflict {
 
 /** The conflict between tools `a` and `b`, merged from both declarations; `undefined` when neither declares one. */
 export function conflictBetween(run: RuleRun, a: string, b: string): ToolConflict | undefined {
+  // Rules ask about many pairs, and most tools declare no conflict: rule those out without building anything.
+  if (!conflictTargets(run, a).has(b) && !conflictTargets(run, b).has(a)) return undefined;
   const fromA = declared(run, a, b);
   const fromB = declared(run, b, a);
   if (fromA.length === 0 && fromB.length === 0) return undefined;
@@ -36,6 +38,20 @@ export function conflictBetween(run: RuleRun, a: string, b: string): ToolConflic
 }
 
 // --- internal ---
+
+/** The tool ids a tool declares conflicts with, resolved once per selection. */
+function conflictTargets(run: RuleRun, toolId: string): ReadonlySet<string | undefined> {
+  let targets = run.conflictTargets.get(toolId);
+  if (targets === undefined) {
+    const conflicts = run.index.tool(toolId)?.conflicts ?? [];
+    targets =
+      conflicts.length === 0 ? NO_TARGETS : new Set(conflicts.map((conflict) => run.resolve(conflict.tool)));
+    run.conflictTargets.set(toolId, targets);
+  }
+  return targets;
+}
+
+const NO_TARGETS: ReadonlySet<string | undefined> = new Set();
 
 function declared(run: RuleRun, owner: string, other: string): Conflict[] {
   return run.index.tool(owner)?.conflicts.filter((conflict) => run.resolve(conflict.tool) === other) ?? [];

@@ -57,6 +57,7 @@ export function createSelectionRules(options: {
     resolve: createToolRefResolver(options.index),
     index: options.index,
     availability: new Map(),
+    conflictTargets: new Map(),
   };
   return {
     rules: [

@@ -18,19 +18,25 @@ export function nearDuplicateRule(run: RuleRun): SelectionStage {
       const top: ScoredTool[] = [];
       const deferred: ScoredTool[] = [];
       const rest: ScoredTool[] = [];
+      const baseNames = new Map<string, string>();
+      const sameName = (a: string, b: string) =>
+        baseNameOf(run, a, baseNames) === baseNameOf(run, b, baseNames);
       for (const scored of context.ranked) {
         if (top.length >= context.k) {
           rest.push(scored);
           continue;
         }
-        const vector = run.index.vector(viewKey(scored.toolId, 'description', 0));
+        // Names first: they rarely match, and the vectors are only needed when they do.
+        const sameNamed =
+          scored.exact !== undefined
+            ? []
+            : top.filter((kept) => sameName(kept.toolId, scored.toolId) && !hasOwnMatchedWords(scored, kept));
+        const vector =
+          sameNamed.length === 0 ? undefined : run.index.vector(viewKey(scored.toolId, 'description', 0));
         const twin =
-          vector === undefined || scored.exact !== undefined
+          vector === undefined
             ? undefined
-            : top
-                .filter(
-                  (kept) => !hasOwnMatchedWords(scored, kept) && sameName(run, kept.toolId, scored.toolId),
-                )
+            : sameNamed
                 .map((kept) => ({ kept, similarity: similarityTo(run, kept.toolId, vector) }))
                 .find((entry) => entry.similarity >= run.weights.duplicateThreshold);
         if (twin === undefined) {
@@ -55,10 +61,14 @@ export function nearDuplicateRule(run: RuleRun): SelectionStage {
 
 // --- internal ---
 
-/** Two tools offer the same function under the same name (servers and namespaces aside). */
-function sameName(run: RuleRun, a: string, b: string): boolean {
-  const nameOf = (id: string): string => baseName(run.index.tool(id)?.name ?? id);
-  return nameOf(a) === nameOf(b);
+/** The name a tool offers its function under (servers and namespaces aside), computed once per selection. */
+function baseNameOf(run: RuleRun, toolId: string, known: Map<string, string>): string {
+  let name = known.get(toolId);
+  if (name === undefined) {
+    name = baseName(run.index.tool(toolId)?.name ?? toolId);
+    known.set(toolId, name);
+  }
+  return name;
 }
 
 /** The last segment of a name, in words: `server_a.send_mail` and `SendMail` both give `send mail`. */

@@ -63,13 +63,23 @@ export function availabilityOf(run: RuleRun, toolId: string): Availability {
     availability =
       tool === undefined
         ? { isAvailable: false, missing: [], howToGet: [], fallback: [] }
-        : checkPrerequisites(tool, run.environment);
+        : tool.prerequisites.length === 0
+          ? AVAILABLE
+          : checkPrerequisites(tool, run.environment);
     run.availability.set(toolId, availability);
   }
   return availability;
 }
 
 // --- internal ---
+
+/** The availability of every tool without prerequisites (most of them): one shared value, never changed. */
+const AVAILABLE: Readonly<Availability> = Object.freeze({
+  isAvailable: true,
+  missing: [],
+  howToGet: [],
+  fallback: [],
+});
 
 function missingReason(availability: Availability): {
   kind: string;

@@ -25,6 +25,8 @@ export interface RuleRun {
   index: RankingIndex;
   /** Availability per tool id, filled by the prerequisite rule (kept tools carry it when `includeUnavailable`). */
   availability: Map<string, Availability>;
+  /** Per tool id, the tool ids it declares conflicts with (see `conflictBetween`). */
+  conflictTargets: Map<string, ReadonlySet<string | undefined>>;
   /** The abstention signals of the fused ranking, recorded before the rules change it. */
   signals?: AbstentionSignals;
   abstention?: AbstentionReport;

@@ -234,16 +234,24 @@ export function readSavedGraphVectors(
     stride % 4 === 0 &&
     GRAPH_HEADER_BYTES + elements * stride <= bytes.byteLength;
   if (!isExpected) return 'the graph layout is not the one of hnswlib 0.8';
-  const elementOf = new Map<number, number>();
+  const labels = new Uint32Array(elements);
+  let isIdentity = true;
   for (let element = 0; element < elements; element++) {
     const at = GRAPH_HEADER_BYTES + element * stride + labelOffset;
     if (view.getUint32(at + 4, true) !== 0) return 'a graph label is out of range';
-    elementOf.set(view.getUint32(at, true), element);
+    labels[element] = view.getUint32(at, true);
+    isIdentity &&= labels[element] === element;
   }
+  // A graph built in one go stores label n at element n; only one that reused deleted slots needs a map.
+  const elementMap = isIdentity
+    ? undefined
+    : new Map(Array.from(labels, (label, element) => [label, element]));
+  const elementOf = (label: number): number | undefined =>
+    elementMap === undefined ? (label < elements ? label : undefined) : elementMap.get(label);
   return {
-    hasLabel: (label) => elementOf.has(label),
+    hasLabel: (label) => elementOf(label) !== undefined,
     vectorOf(label) {
-      const element = elementOf.get(label);
+      const element = elementOf(label);
       if (element === undefined) return undefined;
       const offset = bytes.byteOffset + GRAPH_HEADER_BYTES + element * stride + dataOffset;
       return new Float32Array(bytes.buffer, offset, options.dimensions);

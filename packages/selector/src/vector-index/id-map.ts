@@ -24,13 +24,15 @@ export class IdMap {
     if (keys.length !== labels.length) return undefined;
     const map = new IdMap();
     map.#nextLabel = nextLabel;
-    for (const [i, key] of keys.entries()) {
-      const label = labels[i];
+    for (let index = 0; index < keys.length; index++) {
+      const key: unknown = keys[index];
+      const label: unknown = labels[index];
       if (typeof key !== 'string' || !isLabel(label) || label >= nextLabel) return undefined;
-      if (map.#labels.has(key) || map.#keys.has(label)) return undefined;
       map.#labels.set(key, label);
       map.#keys.set(label, key);
     }
+    // A repeated key or label would have overwritten an entry.
+    if (map.#labels.size !== keys.length || map.#keys.size !== keys.length) return undefined;
     return map;
   }
 
@@ -67,6 +69,16 @@ export class IdMap {
     this.#labels.delete(key);
     this.#keys.delete(label);
     return label;
+  }
+
+  /** True when `test` holds for the label of every mapped key. */
+  everyLabel(test: (label: number) => boolean): boolean {
+    let isEvery = true;
+    // forEach rather than an iterator: no result object per key on a load of tens of thousands.
+    this.#labels.forEach((label) => {
+      isEvery &&= test(label);
+    });
+    return isEvery;
   }
 
   toJSON(): IdMapJson {

@@ -20,7 +20,7 @@ export interface LoadVectorIndexOptions {
 }
 
 /**
- * Load an index written by `VectorIndex.save`. Everything is checked before use (manifest, sizes, sha256
+ * Load an index written by `VectorIndex.save`. Everything is checked before use (manifest, sizes, CRC-32
  * checksums, dimensions, key tables); a problem throws INDEX_CORRUPT or EMBEDDING_DIMENSION_MISMATCH (or
  * VECTOR_BACKEND_UNAVAILABLE for an HNSW index where hnswlib-node cannot load), and the caller rebuilds.
  */
@@ -37,7 +37,7 @@ async function loadExact(dir: string, manifest: VectorIndexManifest): Promise<Ex
   if (vectorBytes !== undefined && vectorBytes !== expectedBytes) {
     throw corrupt(dir, `vectors hold ${vectorBytes} bytes, expected ${expectedBytes}`, 'count-mismatch');
   }
-  // The vectors are read straight into memory the index then owns: one pass to read, one to hash.
+  // The vectors are read straight into memory the index then owns: one pass to read, one to checksum.
   const vectors = new Float32Array(manifest.count * manifest.dimensions);
   const [, keyBytes] = await Promise.all([
     readVectorIndexPayload(dir, manifest, 'vectors', new Uint8Array(vectors.buffer)),
@@ -67,7 +67,7 @@ async function loadHnsw(
   }
   const graphFile = await checkVectorIndexPayloadSize(dir, manifest, 'graph');
   const hnsw = new status.hnswlib.HierarchicalNSW('cosine', manifest.dimensions);
-  // hnswlib parses the graph on a worker thread while this thread reads and hashes it (the stored vectors are
+  // hnswlib parses the graph on a worker thread while another reads it for its checksum (the stored vectors are
   // then read from these bytes); the graph is used only once its checksum has passed, and a checksum failure
   // is reported before any parse error.
   const graphBytes = new Uint8Array(manifest.files.graph?.bytes ?? 0);
@@ -100,7 +100,7 @@ async function loadHnsw(
   });
   if (typeof saved === 'string') throw corrupt(dir, saved, 'invalid-graph');
   // The graph's labels, read from the same (checksummed) bytes hnswlib parsed.
-  if (!ids.toJSON().labels.every((label) => saved.hasLabel(label))) {
+  if (!ids.everyLabel((label) => saved.hasLabel(label))) {
     throw corrupt(dir, 'the id map names points the graph does not hold', 'invalid-ids');
   }
   return new HnswVectorIndex({
@@ -116,7 +116,7 @@ async function loadHnsw(
 
 function parseJson(dir: string, bytes: Uint8Array, role: string): unknown {
   try {
-    return JSON.parse(new TextDecoder().decode(bytes));
+    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString());
   } catch (error) {
     throw corrupt(dir, `the ${role} file is not valid JSON`, 'invalid-json', error);
   }

@@ -1,12 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 } from '../index-store/atomic-file.js';
 import {
   createVectorIndexManifest,
   describeError,
   indexCorrupt,
   VECTOR_INDEX_MANIFEST,
   VECTOR_INDEX_PAYLOAD_NAME,
+  type VectorIndexFileEntry,
   type VectorIndexManifest,
 } from './vector-index-manifest.js';
 
@@ -50,7 +52,7 @@ export async function saveVectorIndexFiles(
 }
 
 /**
- * Read one payload after checking its size and sha256 against the manifest. With `into` (exactly the
+ * Read one payload after checking its size and CRC-32 against the manifest. With `into` (exactly the
  * payload's size) the bytes land there, so a large payload is not copied again.
  */
 export async function readVectorIndexPayload(
@@ -63,13 +65,13 @@ export async function readVectorIndexPayload(
   const entry = manifest.files[role]!;
   const target =
     into !== undefined && into.byteLength === entry.bytes ? into : Buffer.allocUnsafe(entry.bytes);
-  let read: { bytes: number; sha256: string };
+  let read: { bytes: number; crc32: number };
   try {
-    read = await readHashed(file, target);
+    read = await readChecksummed(file, target);
   } catch (error) {
     throw indexCorrupt(dir, `cannot read ${entry.file} (${describeError(error)})`, 'missing-file', error);
   }
-  checkPayload(dir, entry, read.bytes, read.sha256);
+  checkPayload(dir, entry, read.bytes, read.crc32);
   return target;
 }
 
@@ -86,18 +88,18 @@ export async function checkVectorIndexPayloadSize(
   } catch (error) {
     throw indexCorrupt(dir, `cannot read ${entry.file} (${describeError(error)})`, 'missing-file', error);
   }
-  checkPayload(dir, entry, size, entry.sha256);
+  checkPayload(dir, entry, size, entry.crc32);
   return file;
 }
 
 // --- internal ---
 
-const CHUNK = 4 << 20;
+const SCRATCH_CHUNK = 4 << 20;
 
 async function writeAtomic(
   target: string,
   payload: VectorIndexPayload,
-): Promise<{ bytes: number; sha256: string }> {
+): Promise<{ bytes: number; crc32: number }> {
   const temp = `${target}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     if ('bytes' in payload) {
@@ -119,11 +121,8 @@ async function writeAtomic(
     }
     const result =
       'bytes' in payload
-        ? {
-            bytes: payload.bytes.byteLength,
-            sha256: createHash('sha256').update(payload.bytes).digest('hex'),
-          }
-        : { bytes: (await stat(temp)).size, sha256: await hashFile(temp) };
+        ? { bytes: payload.bytes.byteLength, crc32: crc32(payload.bytes) }
+        : await readChecksummed(temp);
     await rename(temp, target);
     return result;
   } catch (error) {
@@ -133,19 +132,27 @@ async function writeAtomic(
 }
 
 /**
- * Read a file in chunks, hashing each chunk while the next one is being read (hashing is as slow as reading,
- * so this halves the time). With `target` the bytes land there; without, two scratch chunks take turns.
+ * Read a file and checksum it. With `target` the bytes land there in one read (a single job on the thread pool,
+ * which goes on while this thread is busy elsewhere; chunks would each wait for this thread), then the checksum
+ * is taken. Without, two scratch chunks take turns, each checksummed while the next one is read.
  */
-async function readHashed(file: string, target?: Uint8Array): Promise<{ bytes: number; sha256: string }> {
+async function readChecksummed(file: string, target?: Uint8Array): Promise<{ bytes: number; crc32: number }> {
   const handle = await open(file, 'r');
   try {
-    const hash = createHash('sha256');
-    const scratch = target === undefined ? [Buffer.allocUnsafe(CHUNK), Buffer.allocUnsafe(CHUNK)] : [];
-    const chunkAt = (position: number, turn: number): Uint8Array =>
-      target?.subarray(position, position + CHUNK) ?? scratch[turn % 2]!;
+    if (target !== undefined) {
+      let position = 0;
+      while (position < target.byteLength) {
+        const { bytesRead } = await handle.read(target, position, target.byteLength - position, position);
+        if (bytesRead === 0) break;
+        position += bytesRead;
+      }
+      return { bytes: position, crc32: crc32(target.subarray(0, position)) };
+    }
+    let checksum = 0;
+    const scratch = [Buffer.allocUnsafe(SCRATCH_CHUNK), Buffer.allocUnsafe(SCRATCH_CHUNK)];
     let position = 0;
     let turn = 0;
-    let chunk = chunkAt(0, 0);
+    let chunk = scratch[0]!;
     let pending = handle.read(chunk, 0, chunk.byteLength, 0);
     for (;;) {
       const { bytesRead } = await pending;
@@ -153,18 +160,14 @@ async function readHashed(file: string, target?: Uint8Array): Promise<{ bytes: n
       const done = chunk.subarray(0, bytesRead);
       position += bytesRead;
       turn += 1;
-      chunk = chunkAt(position, turn);
+      chunk = scratch[turn % 2]!;
       pending = handle.read(chunk, 0, chunk.byteLength, position);
-      hash.update(done);
+      checksum = crc32(done, checksum);
     }
-    return { bytes: position, sha256: hash.digest('hex') };
+    return { bytes: position, crc32: checksum };
   } finally {
     await handle.close();
   }
-}
-
-async function hashFile(file: string): Promise<string> {
-  return (await readHashed(file)).sha256;
 }
 
 function payloadEntry(dir: string, manifest: VectorIndexManifest, role: string) {
@@ -174,12 +177,7 @@ function payloadEntry(dir: string, manifest: VectorIndexManifest, role: string) 
   return { file: path.join(dir, entry.file), entry };
 }
 
-function checkPayload(
-  dir: string,
-  entry: { file: string; bytes: number; sha256: string },
-  size: number,
-  sha256: string,
-): void {
+function checkPayload(dir: string, entry: VectorIndexFileEntry, size: number, checksum: number): void {
   if (size !== entry.bytes) {
     const how = size < entry.bytes ? 'truncated' : 'too long';
     throw indexCorrupt(
@@ -188,6 +186,6 @@ function checkPayload(
       'size-mismatch',
     );
   }
-  if (sha256 !== entry.sha256)
-    throw indexCorrupt(dir, `${entry.file} fails its sha256 checksum`, 'checksum-mismatch');
+  if (checksum !== entry.crc32)
+    throw indexCorrupt(dir, `${entry.file} fails its checksum (CRC-32)`, 'checksum-mismatch');
 }

@@ -14,8 +14,15 @@ export interface VectorIndexManifest {
   endianness: 'LE' | 'BE';
   /** Kind-specific build parameters (HNSW: m, efConstruction, efSearch). */
   params: Record<string, number>;
-  /** Payload files by role, each with its size and sha256. */
-  files: Record<string, { file: string; bytes: number; sha256: string }>;
+  /** Payload files by role, each with its size and CRC-32. */
+  files: Record<string, VectorIndexFileEntry>;
+}
+
+/** A payload file of a saved vector index: name, size and CRC-32 (see `crc32`). */
+export interface VectorIndexFileEntry {
+  file: string;
+  bytes: number;
+  crc32: number;
 }
 
 /** Name of the manifest file inside an index folder. */
@@ -89,7 +96,7 @@ export function describeError(error: unknown): string {
 // --- internal ---
 
 const FORMAT = 'toolsift-vector-index';
-const VERSION = 1;
+const VERSION = 2;
 
 function manifestProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return 'not an object';
@@ -109,8 +116,7 @@ function manifestProblem(value: unknown): string | undefined {
     if (typeof e?.file !== 'string' || !VECTOR_INDEX_PAYLOAD_NAME.test(e.file))
       return `files.${role}.file is invalid`;
     if (!isCount(e.bytes)) return `files.${role}.bytes is invalid`;
-    if (typeof e.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(e.sha256))
-      return `files.${role}.sha256 is invalid`;
+    if (!isCount(e.crc32) || e.crc32 > 0xffff_ffff) return `files.${role}.crc32 is invalid`;
   }
   return undefined;
 }

@@ -1,10 +1,14 @@
 import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../src/embedding/hash-embedder.js';
+import { hashText } from '../../src/index-store/content-hash.js';
 import { INDEX_MANIFEST, type IndexManifest } from '../../src/index-store/index-manifest.js';
 import { openToolIndex } from '../../src/index-store/open-tool-index.js';
+import type { ToolIndex } from '../../src/index-store/tool-index.js';
+import { encodeViewTable, type ViewTableTool } from '../../src/index-store/view-table-file.js';
 import { countingEmbedder, makeTool, sampleTools } from '../fixtures/make-tool.js';
 
 let dir: string;
@@ -17,6 +21,23 @@ afterEach(async () => {
 
 async function manifest(): Promise<IndexManifest> {
   return JSON.parse(await readFile(path.join(dir, INDEX_MANIFEST), 'utf8'));
+}
+
+/** Replace the view table with another one, with a matching size and checksum (as a buggy writer would). */
+async function rewriteViewTable(tools: ViewTableTool[]): Promise<void> {
+  const saved = await manifest();
+  const bytes = encodeViewTable(tools, hashText);
+  await writeFile(path.join(dir, saved.files.views.file), bytes);
+  saved.files.views = { ...saved.files.views, bytes: bytes.length, crc32: crc32(bytes) };
+  await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(saved));
+}
+
+function tableOf(index: ToolIndex): ViewTableTool[] {
+  return index.tools().map((tool) => ({
+    id: tool.id,
+    hash: index.toolHash(tool.id) ?? '',
+    views: [...index.views(tool.id)],
+  }));
 }
 
 describe('openToolIndex', () => {
@@ -59,8 +80,9 @@ describe('openToolIndex', () => {
     ]);
     expect(updated.index.tool('calendar_event')).toBeUndefined();
     expect(updated.index.searchLexical('calendar attendees', 5)).toEqual([]);
-    expect(Object.keys((await manifest()).tools).sort()).toEqual(next.map((tool) => tool.id).sort());
-    expect((await openToolIndex({ tools: next, embedder: countingEmbedder(), dir })).status).toBe('loaded');
+    const reloaded = await openToolIndex({ tools: next, embedder: countingEmbedder(), dir });
+    expect(reloaded.status).toBe('loaded');
+    expect(reloaded.index.tools().map((tool) => tool.id)).toEqual(next.map((tool) => tool.id));
   });
 
   it('writes payloads under one generation and cleans up the previous one', async () => {
@@ -76,9 +98,19 @@ describe('openToolIndex', () => {
 
   const damages: Array<[string, () => Promise<void>, RegExp]> = [
     [
-      'a truncated texts file',
-      async () => truncate(path.join(dir, (await manifest()).files.texts.file), 10),
+      'a truncated view table',
+      async () => truncate(path.join(dir, (await manifest()).files.views.file), 10),
       /truncated/,
+    ],
+    [
+      'a flipped byte in the view table',
+      async () => {
+        const file = path.join(dir, (await manifest()).files.views.file);
+        const bytes = await readFile(file);
+        bytes[bytes.length - 3] = (bytes[bytes.length - 3] ?? 0) ^ 0x01;
+        await writeFile(file, bytes);
+      },
+      /checksum/,
     ],
     [
       'a truncated lexical file',
@@ -140,6 +172,71 @@ describe('openToolIndex', () => {
     // Every view, and the one rule text of the sample tools (a `not_for`), embedded at index time.
     expect(embedder.embeddedTexts.length).toBe(reopened.index.viewCount + 1);
     expect((await openToolIndex({ tools, embedder: countingEmbedder(), dir })).status).toBe('loaded');
+  });
+
+  it('rebuilds an index of the previous format, saying so', async () => {
+    const tools = sampleTools();
+    await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    const { files, ...rest } = await manifest();
+    const previous = {
+      ...rest,
+      version: 3,
+      tools: {},
+      views: [],
+      viewHashes: [],
+      files: { texts: { ...files.views, sha256: '0'.repeat(64) }, lexical: files.lexical },
+    };
+    await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(previous));
+    const reopened = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    expect(reopened.status).toBe('built');
+    expect(reopened.warnings[0]).toMatch(/format version 3, expected \d+/);
+  });
+
+  // Checksums catch damage; these tables have valid checksums (a buggy writer) and are refused all the same.
+  const inconsistentTables: Array<[string, (tools: ViewTableTool[]) => ViewTableTool[], RegExp]> = [
+    [
+      'a view the vector index lacks',
+      (tools) =>
+        tools.map((tool, index) =>
+          index === 1
+            ? {
+                ...tool,
+                views: tool.views.map((view) => ({ ...view, n: '9', key: `${tool.id}#${view.kind}:9` })),
+              }
+            : tool,
+        ),
+      /holds no vector for "send_email#description:9"/,
+    ],
+    ['a repeated tool', (tools) => [...tools, tools[0]!], /the view table repeats a tool$/],
+    [
+      'a view listed twice (in place of another)',
+      (tools) =>
+        tools.map((tool, index) =>
+          index === 0 ? { ...tool, views: [tool.views[0]!, ...tool.views.slice(0, -1)] } : tool,
+        ),
+      /the view table repeats a view$/,
+    ],
+    ['a missing tool', (tools) => tools.slice(1), /the vector index holds 9 vectors, the view table 4$/],
+  ];
+
+  it.each(inconsistentTables)('rebuilds after a view table with %s', async (_label, change, why) => {
+    const tools = sampleTools();
+    const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    await rewriteViewTable(change(tableOf(built.index)));
+    const reopened = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    expect(reopened.status).toBe('built');
+    expect(reopened.warnings[0]).toMatch(why);
+  });
+
+  it('restores tools listed in another order than the catalog', async () => {
+    const tools = sampleTools();
+    const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    await rewriteViewTable(tableOf(built.index).reverse());
+    const embedder = countingEmbedder();
+    const reopened = await openToolIndex({ tools, embedder, dir });
+    expect(reopened.status).toBe('loaded');
+    expect(embedder.embeddedTexts).toEqual([]);
+    expect(reopened.index.tools().map((tool) => tool.id)).toEqual(tools.map((tool) => tool.id));
   });
 
   it('rebuilds an index made by another embedder or with other dimensions', async () => {

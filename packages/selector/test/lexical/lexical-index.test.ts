@@ -211,6 +211,19 @@ describe('createLexicalIndex: edges and snapshots', () => {
     expect(keys(loaded, 'weather forecast')).not.toContain('weather');
   });
 
+  test('a binary load removes and replaces documents exactly like the index it was saved from', () => {
+    const index = indexOf(TOOLS, {});
+    const loaded = loadLexicalIndex(index.toBinary());
+    for (const target of [index, loaded]) {
+      target.remove(['weather']);
+      target.upsert([{ key: 'email', fields: { name: 'send_mail', description: 'Mail a message' } }]);
+    }
+    expect(loaded.toJSON()).toEqual(index.toJSON());
+    for (const query of ['weather', 'mail message', 'send email', 'calen']) {
+      expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
+    }
+  });
+
   test('an empty index round-trips', () => {
     const loaded = loadLexicalIndex(createLexicalIndex().toJSON());
     expect(loaded.size).toBe(0);

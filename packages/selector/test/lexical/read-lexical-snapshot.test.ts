@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createLexicalIndex, loadLexicalIndex } from '../../src/lexical/create-lexical-index.js';
+import { encodeLexicalBinary } from '../../src/lexical/lexical-binary-snapshot.js';
 import type { LexicalSnapshot } from '../../src/lexical/lexical-snapshot.js';
 
 function snapshot(): LexicalSnapshot {
@@ -21,6 +22,10 @@ describe('loadLexicalIndex: corrupt snapshots', () => {
     ['options missing', (value) => ({ ...value, options: undefined })],
     ['options out of range', (value) => ({ ...value, options: { ...value.options, b: 7 } })],
     ['duplicate keys', (value) => ({ ...value, keys: ['weather', 'weather'] })],
+    [
+      'terms out of order',
+      (value) => ({ ...value, terms: [...value.terms].reverse(), postings: [...value.postings].reverse() }),
+    ],
     ['lengths not per field', (value) => ({ ...value, lengths: [] })],
     ['a length per document missing', (value) => ({ ...value, lengths: value.lengths.map(() => [1]) })],
     ['postings not per term', (value) => ({ ...value, postings: value.postings.slice(1) })],
@@ -90,6 +95,25 @@ describe('loadLexicalIndex: corrupt binary snapshots', () => {
   ])('%s → INDEX_CORRUPT', (_, corrupt) => {
     expect(() => loadLexicalIndex(corrupt(binary()))).toThrow(
       expect.objectContaining({ code: 'INDEX_CORRUPT' }),
+    );
+  });
+
+  test.each<[string, (snapshot: LexicalSnapshot) => LexicalSnapshot, string]>([
+    ['repeated document keys', (value) => ({ ...value, keys: ['weather', 'weather'] }), 'keys'],
+    [
+      'terms out of order',
+      (value) => ({ ...value, terms: [...value.terms].reverse(), postings: [...value.postings].reverse() }),
+      'terms',
+    ],
+  ])('%s, in a well-formed file → INDEX_CORRUPT', (_, corrupt, path) => {
+    const snapshot = createLexicalIndex();
+    snapshot.upsert([
+      { key: 'weather', fields: { name: 'get_weather', description: 'Weather forecast' } },
+      { key: 'email', fields: { name: 'send_email', description: 'Send an email' } },
+    ]);
+    const bytes = encodeLexicalBinary(corrupt(snapshot.toJSON() as LexicalSnapshot));
+    expect(() => loadLexicalIndex(bytes)).toThrow(
+      expect.objectContaining({ code: 'INDEX_CORRUPT', details: { path } }),
     );
   });
 

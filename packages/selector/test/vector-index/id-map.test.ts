@@ -24,6 +24,16 @@ describe('IdMap', () => {
     expect(restored?.assign('w')).toBe(3);
   });
 
+  it('tests every mapped label', () => {
+    const ids = new IdMap();
+    for (const key of ['x', 'y', 'z']) ids.assign(key);
+    ids.delete('x');
+    const seen: number[] = [];
+    expect(ids.everyLabel((label) => seen.push(label) > 0)).toBe(true);
+    expect(seen).toEqual([1, 2]);
+    expect(ids.everyLabel((label) => label !== 2)).toBe(false);
+  });
+
   it.each([
     ['not an object', 'nope'],
     ['lengths differ', { nextLabel: 2, keys: ['a', 'b'], labels: [0] }],

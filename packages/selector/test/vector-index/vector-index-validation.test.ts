@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { ErrorCode } from '@toolsift/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createExactVectorIndex } from '../../src/vector-index/exact-vector-index.js';
@@ -25,7 +25,7 @@ async function replacePayload(role: string, bytes: Buffer): Promise<void> {
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
   await writeFile(path.join(dir, manifest.files[role].file), bytes);
   manifest.files[role].bytes = bytes.length;
-  manifest.files[role].sha256 = createHash('sha256').update(bytes).digest('hex');
+  manifest.files[role].crc32 = crc32(bytes);
   await writeFile(manifestFile, JSON.stringify(manifest));
 }
 
