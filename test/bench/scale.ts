@@ -67,12 +67,13 @@ for (const size of sizes) {
       return result;
     };
     let built = values.rebuild ? undefined : await readRecord(buildRecord);
+    const isCached = built !== undefined;
     let serve: Result;
     try {
       built ??= await build();
       serve = await runChild(['--phase', 'serve', ...args]);
     } catch (error) {
-      if (built?.builtOn === today() && !values.rebuild) throw error;
+      if (!isCached) throw error;
       // The cached index was stale (an older index format, another catalog): build it again.
       console.error(`${size} ${kind}: rebuilding the cached index`);
       built = await build();
