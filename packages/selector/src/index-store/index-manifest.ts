@@ -1,7 +1,7 @@
 import type { FileEntry } from './atomic-file.js';
 
 /** Bumped whenever the index layout or the way views are built changes; an older index is rebuilt. */
-export const INDEX_FORMAT_VERSION = 4;
+export const INDEX_FORMAT_VERSION = 5;
 
 /** Name of the manifest inside an index folder; it is renamed into place last, so it commits a save. */
 export const INDEX_MANIFEST = 'manifest.json';
@@ -19,9 +19,16 @@ export interface IndexManifest {
   learned: Record<string, string[]>;
   /**
    * Payloads: the view table (tools, content hashes, views; see `encodeViewTable`), the lexical snapshot, the
-   * rule-text vectors, and the folder of the vector index (which checks its own files).
+   * rule-text vectors, the exact-name matcher's phrase table (JSON), and the folder of the vector index (which
+   * checks its own files).
    */
-  files: { views: FileEntry; lexical: FileEntry; ruleVectors: FileEntry; vectorIndex: string };
+  files: {
+    views: FileEntry;
+    lexical: FileEntry;
+    ruleVectors: FileEntry;
+    names: FileEntry;
+    vectorIndex: string;
+  };
 }
 
 /** What is wrong with a parsed manifest, or `undefined` when its shape is right. */
@@ -42,7 +49,8 @@ export function manifestProblem(value: unknown): string | undefined {
     !isRecord(files) ||
     !isFileEntry(files.views) ||
     !isFileEntry(files.lexical) ||
-    !isFileEntry(files.ruleVectors)
+    !isFileEntry(files.ruleVectors) ||
+    !isFileEntry(files.names)
   ) {
     return 'bad file table';
   }

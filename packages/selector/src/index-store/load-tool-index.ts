@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import { loadLexicalIndex } from '../lexical/create-lexical-index.js';
+import { restoreExactNameMatcher } from '../ranking/exact-name-matcher.js';
 import { loadVectorIndex } from '../vector-index/load-vector-index.js';
 import { crc32, type FileEntry } from './atomic-file.js';
 import { hashTool } from './content-hash.js';
@@ -65,9 +66,10 @@ export async function loadToolIndex(options: {
     readChecked(dir, manifest.files.views),
     readChecked(dir, manifest.files.lexical),
     readChecked(dir, manifest.files.ruleVectors),
+    readChecked(dir, manifest.files.names),
   ]);
   reads.catch(() => undefined);
-  const [tableBytes, lexicalBytes, ruleBytes] = await reads;
+  const [tableBytes, lexicalBytes, ruleBytes, namesBytes] = await reads;
   const table = decodeViewTable(tableBytes);
   if (typeof table === 'string') throw corrupt(dir, table, 'views');
   const ruleVectors = decodeRuleVectors(ruleBytes, dimensions);
@@ -134,6 +136,9 @@ export async function loadToolIndex(options: {
   const staleVectors = new Map(staleKeys.map((key) => [key, vectorIndex.vector(key)!.slice()]));
   vectorIndex.remove(staleKeys);
   lexical.remove(goneIds);
+  // The saved name matcher fits only the very tools it was built from; it is decoded on first use.
+  if (changed.length === 0 && goneIds.length === 0)
+    index.useSavedNames(() => restoreExactNameMatcher(parseJsonOrUndefined(namesBytes)));
   let rowOfHash: Map<string, number> | undefined;
   return {
     index,
@@ -196,6 +201,14 @@ async function readChecked(dir: string, entry: FileEntry): Promise<Buffer> {
   }
   if (crc32(bytes) !== entry.crc32) throw corrupt(dir, `${entry.file} fails its checksum`, 'checksum');
   return bytes;
+}
+
+function parseJsonOrUndefined(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 function parseJson(dir: string, bytes: Buffer): unknown {

@@ -16,7 +16,7 @@ import { encodeViewTable } from './view-table-file.js';
 
 /**
  * Save an index into a folder. Payloads go to fresh generation names (`index.<gen>.views`, `.lexical`,
- * `.rule-vectors`, `.vector-index/`, which also holds the view vectors), then the manifest is renamed into place, so a reader sees the old or the new index,
+ * `.rule-vectors`, `.names`, `.vector-index/`, which also holds the view vectors), then the manifest is renamed into place, so a reader sees the old or the new index,
  * never a mix; older generations are removed afterwards.
  */
 export async function saveToolIndex(options: {
@@ -42,6 +42,10 @@ export async function saveToolIndex(options: {
     path.join(dir, name('rule-vectors')),
     encodeRuleVectors(index.ruleVectors(), index.dimensions),
   );
+  const names = await writeFileAtomic(
+    path.join(dir, name('names')),
+    Buffer.from(JSON.stringify(index.nameTable())),
+  );
   const lexical = await writeFileAtomic(path.join(dir, name('lexical')), index.lexical.toBinary());
   await index.vectorIndex.save(path.join(dir, name('vector-index')));
 
@@ -56,6 +60,7 @@ export async function saveToolIndex(options: {
       views: { file: name('views'), ...table },
       lexical: { file: name('lexical'), ...lexical },
       ruleVectors: { file: name('rule-vectors'), ...ruleVectors },
+      names: { file: name('names'), ...names },
       vectorIndex: name('vector-index'),
     },
   };

@@ -5,6 +5,7 @@ import {
   createExactNameMatcher,
   type ExactNameHit,
   type ExactNameMatcher,
+  type NamePhraseTable,
 } from '../ranking/exact-name-matcher.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
 import { ruleTextsOf } from '../rules/text-embeddings.js';
@@ -45,6 +46,8 @@ export class ToolIndex implements RankingIndex {
   readonly #learned = new Map<string, string[]>();
   readonly #ruleVectors = new Map<string, Float32Array>();
   #names: ExactNameMatcher | undefined;
+  /** Reads the name matcher saved with the index, while the tools are those it was saved with. */
+  #savedNames: (() => ExactNameMatcher | undefined) | undefined;
 
   constructor(options: {
     embedderId: string;
@@ -141,8 +144,22 @@ export class ToolIndex implements RankingIndex {
   }
 
   matchNames(prompt: string): ExactNameHit[] {
-    this.#names ??= createExactNameMatcher([...this.#tools.values()]);
-    return this.#names.match(prompt);
+    return this.#nameMatcher().match(prompt);
+  }
+
+  /** The name matcher's phrase table, for saving. */
+  nameTable(): NamePhraseTable {
+    return this.#nameMatcher().table();
+  }
+
+  /**
+   * Use the name matcher saved with the index, read on first use, until a tool changes: building it splits
+   * every description into words (~0.3 s at 10k tools), which a one-off query should not pay. When `read`
+   * returns nothing the matcher is built from the tools as usual.
+   */
+  useSavedNames(read: () => ExactNameMatcher | undefined): void {
+    this.#names = undefined;
+    this.#savedNames = read;
   }
 
   /** Prompts learned per tool id (including tools no longer in the catalog). */
@@ -223,9 +240,16 @@ export class ToolIndex implements RankingIndex {
     }
     this.lexical.remove(ids);
     this.#names = undefined;
+    this.#savedNames = undefined;
   }
 
   // --- internal ---
+
+  #nameMatcher(): ExactNameMatcher {
+    this.#names ??= this.#savedNames?.() ?? createExactNameMatcher([...this.#tools.values()]);
+    this.#savedNames = undefined;
+    return this.#names;
+  }
 
   #viewsOf(tool: Tool): ToolView[] {
     const learned = (this.#learned.get(tool.id) ?? []).map((prompt) => buildLearnedView(tool.id, prompt));
@@ -239,6 +263,7 @@ export class ToolIndex implements RankingIndex {
     this.#tools.set(tool.id, tool);
     this.#toolHashes.set(tool.id, hash);
     this.#names = undefined;
+    this.#savedNames = undefined;
   }
 
   async #embedAll(options: {

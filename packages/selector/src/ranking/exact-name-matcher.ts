@@ -13,6 +13,16 @@ export interface ExactNameHit {
 /** Finds tools whose id, name or title appears in a prompt as a whole phrase. */
 export interface ExactNameMatcher {
   match(prompt: string): ExactNameHit[];
+  /** The distinctive phrases and the tools they name: what a saved index keeps (see `restoreExactNameMatcher`). */
+  table(): NamePhraseTable;
+}
+
+/** A matcher's data, as saved with an index (plain objects: JSON.parse rebuilds them faster than a loop could). */
+export interface NamePhraseTable {
+  /** Phrase -> the tools it names, as `[toolId, field]` pairs. */
+  phrases: Record<string, Array<[string, ExactNameHit['field']]>>;
+  /** Word -> the most words of a phrase starting with it, so matching extends an n-gram only that far. */
+  longestFrom: Record<string, number>;
 }
 
 /**
@@ -29,40 +39,75 @@ export function createExactNameMatcher(tools: readonly Tool[]): ExactNameMatcher
       if (words.length === 1 && phrase.length >= 4) singleWords.add(phrase);
   }
   const documentFrequency = countWordTools(tools, singleWords);
-  const phrases = new Map<string, Array<{ toolId: string; field: ExactNameHit['field'] }>>();
-  // Every word-level prefix of a phrase, so matching stops extending an n-gram as soon as no name starts so.
-  const prefixes = new Set<string>();
+  const table: NamePhraseTable = { phrases: Object.create(null), longestFrom: Object.create(null) };
   tools.forEach((tool, index) => {
     for (const { field, words, phrase } of forms[index] ?? []) {
       const isDistinctive =
         words.length >= 2 || ((documentFrequency.get(phrase) ?? 0) <= 1 && phrase.length >= 4);
       if (!isDistinctive) continue;
-      const entries = phrases.get(phrase) ?? [];
-      entries.push({ toolId: tool.id, field });
-      phrases.set(phrase, entries);
-      let prefix = '';
-      for (let length = 1; length <= Math.min(words.length, MAX_PHRASE_WORDS); length++) {
-        prefix = length === 1 ? (words[0] ?? '') : `${prefix} ${words[length - 1]}`;
-        prefixes.add(prefix);
-      }
+      const entries = table.phrases[phrase] ?? [];
+      entries.push([tool.id, field]);
+      table.phrases[phrase] = entries;
+      const first = words[0] ?? '';
+      table.longestFrom[first] = Math.max(table.longestFrom[first] ?? 0, words.length);
     }
   });
+  return matcherOf(table);
+}
 
+/**
+ * A matcher from a saved phrase table (restored with the index it was saved with, so the catalog is the same);
+ * `undefined` when the value is not a phrase table.
+ */
+export function restoreExactNameMatcher(table: unknown): ExactNameMatcher | undefined {
+  if (typeof table !== 'object' || table === null) return undefined;
+  const { phrases, longestFrom } = table as Partial<Record<keyof NamePhraseTable, unknown>>;
+  if (
+    typeof phrases !== 'object' ||
+    phrases === null ||
+    typeof longestFrom !== 'object' ||
+    longestFrom === null
+  )
+    return undefined;
+  // Entries are checked as they are hit: checking 20k of them up front would cost the first query what the
+  // saved table saves it.
+  return matcherOf({ phrases, longestFrom } as NamePhraseTable);
+}
+
+// --- internal ---
+
+const MAX_PHRASE_WORDS = 8;
+
+function isField(value: unknown): value is ExactNameHit['field'] {
+  return value === 'id' || value === 'name' || value === 'title';
+}
+
+function matcherOf(table: NamePhraseTable): ExactNameMatcher {
+  const { phrases, longestFrom } = table;
   return {
+    table: () => table,
     match(prompt) {
       const words = identifierWords(prompt);
       const hits = new Map<string, ExactNameHit>();
       for (let start = 0; start < words.length; start++) {
+        const first = words[start] ?? '';
+        const most = Object.hasOwn(longestFrom, first) ? Number(longestFrom[first]) : 0;
         let phrase = '';
-        for (let length = 1; length <= MAX_PHRASE_WORDS && start + length <= words.length; length++) {
-          phrase = length === 1 ? (words[start] ?? '') : `${phrase} ${words[start + length - 1]}`;
-          if (!prefixes.has(phrase)) break;
-          for (const entry of phrases.get(phrase) ?? []) {
-            const previous = hits.get(entry.toolId);
+        for (
+          let length = 1;
+          length <= Math.min(most, MAX_PHRASE_WORDS) && start + length <= words.length;
+          length++
+        ) {
+          phrase = length === 1 ? first : `${phrase} ${words[start + length - 1]}`;
+          const entries = Object.hasOwn(phrases, phrase) ? phrases[phrase] : undefined;
+          if (!Array.isArray(entries)) continue;
+          for (const entry of entries) {
+            if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !isField(entry[1])) continue;
+            const [toolId, field] = entry;
+            const previous = hits.get(toolId);
             // Keep the longest phrase that named the tool.
-            if (previous === undefined || previous.matched.length < phrase.length) {
-              hits.set(entry.toolId, { toolId: entry.toolId, matched: phrase, field: entry.field });
-            }
+            if (previous === undefined || previous.matched.length < phrase.length)
+              hits.set(toolId, { toolId, matched: phrase, field });
           }
         }
       }
@@ -70,10 +115,6 @@ export function createExactNameMatcher(tools: readonly Tool[]): ExactNameMatcher
     },
   };
 }
-
-// --- internal ---
-
-const MAX_PHRASE_WORDS = 8;
 
 /** The distinct word sequences of a tool's id, name and title, first field first. */
 function identityPhrases(

@@ -149,6 +149,11 @@ describe('openToolIndex', () => {
       /checksum/,
     ],
     [
+      'a truncated name table',
+      async () => truncate(path.join(dir, (await manifest()).files.names.file), 3),
+      /truncated/,
+    ],
+    [
       'a missing lexical file',
       async () => rm(path.join(dir, (await manifest()).files.lexical.file)),
       /cannot read/,
@@ -292,6 +297,51 @@ describe('openToolIndex', () => {
     expect((await manifest()).files.ruleVectors.bytes).toBeGreaterThan(0);
     expect((await openToolIndex({ tools: changed, embedder: countingEmbedder(), dir })).status).toBe(
       'loaded',
+    );
+  });
+
+  it('reloads the name matcher it saved, and builds it again once a tool changes', async () => {
+    const tools = sampleTools();
+    const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    const prompts = ['use get_weather for Oslo', 'the Current weather please', 'send email and stock quote'];
+    const fresh = prompts.map((prompt) => built.index.matchNames(prompt));
+    expect(fresh.flat().length).toBeGreaterThan(2);
+    const loaded = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    expect(prompts.map((prompt) => loaded.index.matchNames(prompt))).toEqual(fresh);
+    expect(loaded.index.nameTable()).toEqual(built.index.nameTable());
+
+    // A saved table that names a tool differently (with a valid checksum) shows the reload reads the saved one.
+    const saved = await manifest();
+    const bytes = Buffer.from(
+      JSON.stringify({ phrases: { 'zebra crossing': [['send_email', 'title']] }, longestFrom: { zebra: 2 } }),
+    );
+    await writeFile(path.join(dir, saved.files.names.file), bytes);
+    saved.files.names = { ...saved.files.names, bytes: bytes.length, crc32: crc32(bytes) };
+    await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(saved));
+    const reloaded = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    expect(reloaded.status).toBe('loaded');
+    expect(reloaded.index.matchNames('a zebra crossing')).toEqual([
+      { toolId: 'send_email', matched: 'zebra crossing', field: 'title' },
+    ]);
+    await reloaded.index.upsertTools({
+      tools: [makeTool({ id: 'translate_text', description: 'Translate text between languages.' })],
+      embedder: countingEmbedder(),
+    });
+    expect(reloaded.index.matchNames('a zebra crossing')).toEqual([]);
+    expect(reloaded.index.matchNames('use get_weather for Oslo')).toEqual(fresh[0]);
+  });
+
+  it('builds the name matcher when the saved table is not one', async () => {
+    const tools = sampleTools();
+    const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    const saved = await manifest();
+    const bytes = Buffer.from('{"not": "a table"}');
+    await writeFile(path.join(dir, saved.files.names.file), bytes);
+    saved.files.names = { ...saved.files.names, bytes: bytes.length, crc32: crc32(bytes) };
+    await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(saved));
+    const loaded = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    expect(loaded.index.matchNames('use get_weather for Oslo')).toEqual(
+      built.index.matchNames('use get_weather for Oslo'),
     );
   });
 
