@@ -32,6 +32,14 @@ async function rewriteViewTable(tools: ViewTableTool[]): Promise<void> {
   await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(saved));
 }
 
+/** Replace the saved name table with other bytes, with a matching size and checksum. */
+async function rewriteNameTable(bytes: Buffer): Promise<void> {
+  const saved = await manifest();
+  await writeFile(path.join(dir, saved.files.names.file), bytes);
+  saved.files.names = { ...saved.files.names, bytes: bytes.length, crc32: crc32(bytes) };
+  await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(saved));
+}
+
 function tableOf(index: ToolIndex): ViewTableTool[] {
   return index.tools().map((tool) => ({
     id: tool.id,
@@ -311,13 +319,14 @@ describe('openToolIndex', () => {
     expect(loaded.index.nameTable()).toEqual(built.index.nameTable());
 
     // A saved table that names a tool differently (with a valid checksum) shows the reload reads the saved one.
-    const saved = await manifest();
-    const bytes = Buffer.from(
-      JSON.stringify({ phrases: { 'zebra crossing': [['send_email', 'title']] }, longestFrom: { zebra: 2 } }),
+    await rewriteNameTable(
+      Buffer.from(
+        JSON.stringify({
+          phrases: { 'zebra crossing': [['send_email', 'title']] },
+          longestFrom: { zebra: 2 },
+        }),
+      ),
     );
-    await writeFile(path.join(dir, saved.files.names.file), bytes);
-    saved.files.names = { ...saved.files.names, bytes: bytes.length, crc32: crc32(bytes) };
-    await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(saved));
     const reloaded = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
     expect(reloaded.status).toBe('loaded');
     expect(reloaded.index.matchNames('a zebra crossing')).toEqual([
@@ -334,11 +343,7 @@ describe('openToolIndex', () => {
   it('builds the name matcher when the saved table is not one', async () => {
     const tools = sampleTools();
     const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
-    const saved = await manifest();
-    const bytes = Buffer.from('{"not": "a table"}');
-    await writeFile(path.join(dir, saved.files.names.file), bytes);
-    saved.files.names = { ...saved.files.names, bytes: bytes.length, crc32: crc32(bytes) };
-    await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(saved));
+    await rewriteNameTable(Buffer.from('{"not": "a table"}'));
     const loaded = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
     expect(loaded.index.matchNames('use get_weather for Oslo')).toEqual(
       built.index.matchNames('use get_weather for Oslo'),
