@@ -1,11 +1,13 @@
 // One measurement of the scale bench, in a fresh process (so RSS is its own), started by scale.ts:
 //   --phase build: build and save the index of a synthetic catalog of --size tools with a --kind vector index;
 //   --phase serve: reload that index, then time `select` on real queries with the real use-lite embedding
-//   (and again with the query vectors replayed, i.e. without the embedding). Prints `RESULT <json>`.
+//   (and again with the query vectors replayed, i.e. without the embedding). The result goes to scale.ts
+//   through `reportResult`.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmbedder, createSelector, readBenchQueries, sampleQueries } from '@toolsift/selector';
 import { benchRoot } from './bench-datasets.js';
+import { percentile, reportResult } from './bench-process.js';
 import { benchEmbedder } from './bench-selector.js';
 import { createScaleEmbedder, loadBaseTools, syntheticCatalog } from './scale-catalog.js';
 
@@ -78,12 +80,9 @@ async function timeSelections(
     for (const [stage, ms] of Object.entries(selection.timings))
       stages[stage] = (stages[stage] ?? 0) + ms / queries.length;
   }
-  latencies.sort((a, b) => a - b);
-  const at = (quantile: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))]!;
   return {
-    p50: at(0.5),
-    p99: at(0.99),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
     mean: latencies.reduce((a, b) => a + b, 0) / latencies.length,
     stages,
   };
@@ -106,5 +105,5 @@ async function loadQueries(count: number): Promise<{ warmup: string[]; measured:
 }
 
 function report(result: Record<string, unknown>): void {
-  process.stdout.write(`RESULT ${JSON.stringify({ phase: values.phase, size, kind, ...result })}\n`);
+  reportResult({ phase: values.phase, size, kind, ...result });
 }

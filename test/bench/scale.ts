@@ -4,13 +4,13 @@
 // Catalog views reuse real use-lite vectors (variants: small perturbations); the query path is the real one.
 // Built indexes are kept in .cache/bench/scale/ with their build figures, so a rerun only reloads and serves
 // (the 100k HNSW build takes minutes); --rebuild builds them again.
-import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@toolsift/selector';
 import { repoRoot } from './bench-datasets.js';
+import { runBenchChild } from './bench-process.js';
 import { benchCacheDir, benchEmbedder } from './bench-selector.js';
 import { baseViewTexts, loadBaseTools } from './scale-catalog.js';
 
@@ -131,23 +131,7 @@ function today(): string {
 }
 
 function runChild(args: string[]): Promise<Result> {
-  const script = path.join(import.meta.dirname, 'scale-run.ts');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, script, ...args], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = output.split('\n').find((entry) => entry.startsWith('RESULT '));
-      if (code !== 0 || line === undefined)
-        reject(new Error(`scale-run ${args.join(' ')} exited with ${code}`));
-      else resolve(JSON.parse(line.slice('RESULT '.length)) as Result);
-    });
-  });
+  return runBenchChild<Result>(path.join(import.meta.dirname, 'scale-run.ts'), args);
 }
 
 function renderReport(

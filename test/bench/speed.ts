@@ -1,27 +1,36 @@
 // Speed bench (a script, not a test): warm `select` latency at 10k tools with and without the query embedding,
 // reload time of the saved 10k-tool index, and memory. Run: `pnpm bench:speed` (`pnpm bench` runs it after the accuracy bench).
-import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { loadCatalog, type Tool } from '@toolsift/core';
 import { createEmbedder, createSelector, readBenchQueries, sampleQueries } from '@toolsift/selector';
 import { catalogOf, repoRoot } from './bench-datasets.js';
+import { percentile, reportResult, runBenchChild } from './bench-process.js';
 import { benchCacheDir, benchEmbedder } from './bench-selector.js';
 import { markdownTable } from './render-accuracy.js';
+import { loadBaseTools, syntheticCatalog } from './scale-catalog.js';
 
 const TOOL_COUNT = Number(process.env.SPEED_TOOLS ?? 10_000);
 const QUERY_COUNT = 300;
 /** Reloads measured, each in its own process. */
 const RELOAD_RUNS = 5;
-const SOURCES = ['seal-tools', 'bfcl', 'toolbench-stable', 'gorilla-apibench', 'toolalpaca', 'metatool'];
+const QUERY_SOURCES = [
+  'seal-tools',
+  'bfcl',
+  'toolbench-stable',
+  'gorilla-apibench',
+  'toolalpaca',
+  'metatool',
+];
 
-const tools = await scaleCatalog(TOOL_COUNT);
+// The scale bench's catalog: real tools only up to ~13k, interleaved from every bench dataset.
+const tools = syntheticCatalog(await loadBaseTools(), TOOL_COUNT);
 const queries = (
   await Promise.all(
-    SOURCES.map((dataset) => readBenchQueries(path.join(path.dirname(catalogOf(dataset)), 'queries.jsonl'))),
+    QUERY_SOURCES.map((dataset) =>
+      readBenchQueries(path.join(path.dirname(catalogOf(dataset)), 'queries.jsonl')),
+    ),
   )
 )
   .flat()
@@ -33,11 +42,11 @@ const indexDir = path.join(benchCacheDir, 'indexes', `speed-${TOOL_COUNT}`);
 // process (a CLI call, a server start), without the build's garbage (the bench's embedding cache, the built
 // selector) or earlier reloads' being collected during it.
 if (process.argv.includes('--reload')) {
-  console.log(JSON.stringify(await reloadOnce()));
+  reportResult(await reloadOnce());
   process.exit(0);
 }
 if (process.argv.includes('--serve')) {
-  console.log(JSON.stringify(await serve()));
+  reportResult(await serve());
   process.exit(0);
 }
 
@@ -127,13 +136,8 @@ interface Served {
 }
 
 /** Run this script again with `flag` in a new Node process and read its result. */
-async function inChildProcess<T>(flag: '--reload' | '--serve'): Promise<T> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url), flag],
-    { env: process.env, maxBuffer: 16 * 2 ** 20 },
-  );
-  return JSON.parse(stdout) as T;
+function inChildProcess<T>(flag: '--reload' | '--serve'): Promise<T> {
+  return runBenchChild<T>(fileURLToPath(import.meta.url), [flag]);
 }
 
 /** Load the saved index once with the real (uncached) embedder, then time the first `select`. */
@@ -181,24 +185,6 @@ async function serve(): Promise<Served> {
     ),
     memoryMb: { rss: round(memory.rss / 2 ** 20, 0), heapUsed: round(memory.heapUsed / 2 ** 20, 0) },
   };
-}
-
-/** Real tools from the bench catalogs, ids prefixed by dataset so they stay unique. */
-async function scaleCatalog(count: number): Promise<Tool[]> {
-  const picked: Tool[] = [];
-  for (const dataset of SOURCES) {
-    const { tools: loaded } = await loadCatalog([catalogOf(dataset)]);
-    for (const tool of loaded) {
-      if (picked.length >= count) return picked;
-      picked.push({ ...tool, id: `${dataset}/${tool.id}` });
-    }
-  }
-  return picked;
-}
-
-function percentile(values: readonly number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 }
 
 function round(value: number, digits: number): number {

@@ -14,6 +14,7 @@ import {
   loadVectorIndex,
   type VectorIndex,
 } from '@toolsift/selector';
+import { percentile } from './bench-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -131,11 +132,6 @@ function recallAt(results: string[][], truth: Array<Set<string>>): number {
     found += keys.filter((key) => expected.has(key)).length;
   }
   return total === 0 ? 1 : found / total;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 }
 
 async function folderBytes(dir: string): Promise<number> {

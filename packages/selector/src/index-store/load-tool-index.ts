@@ -14,6 +14,7 @@ import {
   type IndexManifest,
   manifestProblem,
 } from './index-manifest.js';
+import { parseJsonBytes } from './json-section.js';
 import { decodeRuleVectors } from './rule-vectors-file.js';
 import { ToolIndex } from './tool-index.js';
 import { decodeViewTable } from './view-table-file.js';
@@ -138,7 +139,7 @@ export async function loadToolIndex(options: {
   lexical.remove(goneIds);
   // The saved name matcher fits only the very tools it was built from; it is decoded on first use.
   if (changed.length === 0 && goneIds.length === 0)
-    index.useSavedNames(() => restoreExactNameMatcher(parseJsonOrUndefined(namesBytes)));
+    index.useSavedNames(() => restoreExactNameMatcher(parseJsonBytes(namesBytes)));
   let rowOfHash: Map<string, number> | undefined;
   return {
     index,
@@ -157,13 +158,14 @@ export async function loadToolIndex(options: {
 // --- internal ---
 
 async function readManifest(dir: string): Promise<IndexManifest> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path.join(dir, INDEX_MANIFEST), 'utf8');
+    bytes = await readFile(path.join(dir, INDEX_MANIFEST));
   } catch (error) {
     throw corrupt(dir, `cannot read ${INDEX_MANIFEST}`, 'missing', error);
   }
-  const parsed = parseJson(dir, Buffer.from(text));
+  const parsed = parseJsonBytes(bytes);
+  if (parsed === undefined) throw corrupt(dir, `${INDEX_MANIFEST} is not valid JSON`, 'json');
   // The version first: an index of another version is rebuilt for that reason, whatever else differs.
   const version = (parsed as { version?: unknown } | null)?.version;
   if (typeof version === 'number' && version !== INDEX_FORMAT_VERSION)
@@ -201,22 +203,6 @@ async function readChecked(dir: string, entry: FileEntry): Promise<Buffer> {
   }
   if (crc32(bytes) !== entry.crc32) throw corrupt(dir, `${entry.file} fails its checksum`, 'checksum');
   return bytes;
-}
-
-function parseJsonOrUndefined(bytes: Buffer): unknown {
-  try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-function parseJson(dir: string, bytes: Buffer): unknown {
-  try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch (error) {
-    throw corrupt(dir, 'a file is not valid JSON', 'json', error);
-  }
 }
 
 function corrupt(dir: string, what: string, reason: string, cause?: unknown): ToolsiftError {

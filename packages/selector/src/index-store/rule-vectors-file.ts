@@ -1,3 +1,5 @@
+import { alignTo4, parseJsonBytes } from './json-section.js';
+
 /**
  * The rule-vectors payload of an index folder: the vectors of the catalog's rule texts (`not_for`,
  * `when_prefer_*`), embedded at index time so a selection embeds only the prompt. Layout: a little-endian
@@ -9,7 +11,7 @@ export function encodeRuleVectors(
   dimensions: number,
 ): Uint8Array {
   const texts = Buffer.from(JSON.stringify(entries.map(([text]) => text)));
-  const matrixOffset = HEADER_BYTES + Math.ceil(texts.length / 4) * 4;
+  const matrixOffset = HEADER_BYTES + alignTo4(texts.length);
   const bytes = new Uint8Array(matrixOffset + entries.length * dimensions * Float32Array.BYTES_PER_ELEMENT);
   const view = new DataView(bytes.buffer);
   view.setUint32(0, entries.length, true);
@@ -28,15 +30,11 @@ export function decodeRuleVectors(bytes: Uint8Array, dimensions: number): Map<st
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = view.getUint32(0, true);
   const textBytes = view.getUint32(4, true);
-  const matrixOffset = HEADER_BYTES + Math.ceil(textBytes / 4) * 4;
+  const matrixOffset = HEADER_BYTES + alignTo4(textBytes);
   if (bytes.byteLength !== matrixOffset + count * dimensions * Float32Array.BYTES_PER_ELEMENT)
     return 'the rule vectors file does not match its header';
-  let texts: unknown;
-  try {
-    texts = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + HEADER_BYTES, textBytes).toString());
-  } catch {
-    return 'the rule texts are not valid JSON';
-  }
+  const texts = parseJsonBytes(bytes, HEADER_BYTES, textBytes);
+  if (texts === undefined) return 'the rule texts are not valid JSON';
   if (!Array.isArray(texts) || texts.length !== count || !texts.every((text) => typeof text === 'string'))
     return 'the rule texts do not match the vectors';
   // A copy: Float32Array needs 4-byte alignment, which a Buffer from readFile may not give.

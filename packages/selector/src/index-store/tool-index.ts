@@ -239,11 +239,16 @@ export class ToolIndex implements RankingIndex {
       this.#toolHashes.delete(id);
     }
     this.lexical.remove(ids);
-    this.#names = undefined;
-    this.#savedNames = undefined;
+    this.#forgetNames();
   }
 
   // --- internal ---
+
+  /** The tools changed: neither the matcher built from them nor the saved one fits any more. */
+  #forgetNames(): void {
+    this.#names = undefined;
+    this.#savedNames = undefined;
+  }
 
   #nameMatcher(): ExactNameMatcher {
     this.#names ??= this.#savedNames?.() ?? createExactNameMatcher([...this.#tools.values()]);
@@ -262,8 +267,7 @@ export class ToolIndex implements RankingIndex {
     this.#viewsByTool.set(tool.id, views);
     this.#tools.set(tool.id, tool);
     this.#toolHashes.set(tool.id, hash);
-    this.#names = undefined;
-    this.#savedNames = undefined;
+    this.#forgetNames();
   }
 
   async #embedAll(options: {

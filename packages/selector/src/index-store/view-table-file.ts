@@ -1,4 +1,5 @@
-import type { ToolView, ViewKind } from '../views/tool-view.js';
+import { isViewKeyOf, type ToolView, type ViewKind } from '../views/tool-view.js';
+import { alignTo4, parseJsonBytes } from './json-section.js';
 
 /** One tool of the view table: its id, content hash and views (what a reload restores without re-indexing). */
 export interface ViewTableTool {
@@ -42,7 +43,7 @@ export function encodeViewTable(
       views.map((view) => view.text),
     ]),
   );
-  const countsAt = HEADER_BYTES + Math.ceil(json.length / 4) * 4;
+  const countsAt = HEADER_BYTES + alignTo4(json.length);
   const kindsAt = countsAt + tools.length * 4;
   const hashesAt = kindsAt + views.length;
   const bytes = Buffer.alloc(hashesAt + views.length * TEXT_HASH_LENGTH);
@@ -76,17 +77,13 @@ export function decodeViewTable(bytes: Uint8Array): ViewTable | string {
   const toolCount = data.getUint32(8, true);
   const viewCount = data.getUint32(12, true);
   const jsonLength = data.getUint32(16, true);
-  const countsAt = HEADER_BYTES + Math.ceil(jsonLength / 4) * 4;
+  const countsAt = HEADER_BYTES + alignTo4(jsonLength);
   const kindsAt = countsAt + toolCount * 4;
   const hashesAt = kindsAt + viewCount;
   if (bytes.byteLength !== hashesAt + viewCount * TEXT_HASH_LENGTH)
     return 'the view table does not match its header';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + HEADER_BYTES, jsonLength).toString());
-  } catch {
-    return 'the view table is not valid JSON';
-  }
+  const parsed = parseJsonBytes(bytes, HEADER_BYTES, jsonLength);
+  if (parsed === undefined) return 'the view table is not valid JSON';
   if (!Array.isArray(parsed) || parsed.length !== 5) return 'the view table holds no tables';
   const [toolIds, toolHashes, keys, ns, texts] = parsed as unknown[];
   if (!isStrings(toolIds, toolCount) || !isStrings(toolHashes, toolCount))
@@ -171,18 +168,4 @@ function isStrings(value: unknown, length: number): value is string[] {
   if (!Array.isArray(value) || value.length !== length) return false;
   for (const item of value) if (typeof item !== 'string') return false;
   return true;
-}
-
-/** True when `key` is `viewKey(toolId, kind, n)`, checked without building that string. */
-function isViewKeyOf(key: string, view: { toolId: string; kind: string; n: string }): boolean {
-  const kindAt = view.toolId.length + 1;
-  const nAt = kindAt + view.kind.length + 1;
-  return (
-    key.length === nAt + view.n.length &&
-    key.startsWith(view.toolId) &&
-    key.charCodeAt(kindAt - 1) === 35 && // '#'
-    key.startsWith(view.kind, kindAt) &&
-    key.charCodeAt(nAt - 1) === 58 && // ':'
-    key.endsWith(view.n)
-  );
 }

@@ -111,7 +111,8 @@ function frequencyAt(
   return frequency;
 }
 
-// Add the scores of a term's only posting list straight into `total`.
+// Add the scores of a term's only posting list straight into `total`: most prompt words have one list, and this
+// skips the `best` pass of `addBestOfLists` (which gives the same sums for a single list).
 function addList(context: ScanContext & { list: ScoredList }): number {
   const { list, factors, k1, total, touched } = context;
   const { data, length, scale } = list;

@@ -6,7 +6,7 @@
  */
 export function identifierWords(text: string): string[] {
   // Catalog text is nearly all ASCII; the character loop is several times faster than the Unicode regexes,
-  // and the exact-name matcher splits every description of the catalog on a tool index's first query.
+  // and building the exact-name matcher splits every description of the catalog.
   return NON_ASCII.test(text) ? unicodeIdentifierWords(text) : asciiIdentifierWords(text);
 }
 
@@ -15,18 +15,21 @@ export function humanizeIdentifier(text: string): string {
   return identifierWords(text).join(' ');
 }
 
-// --- internal ---
-
-const NON_ASCII = /[\u0080-\uffff]/;
-
-/** The same rules as regular expressions over Unicode letter and number classes. */
-function unicodeIdentifierWords(text: string): string[] {
+/**
+ * The same rules as regular expressions over Unicode letter and number classes: used for non-ASCII text, and the
+ * reference the ASCII loop is tested against.
+ */
+export function unicodeIdentifierWords(text: string): string[] {
   const spaced = text
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
     .replace(/(\p{L})(\p{N})/gu, '$1 $2');
   return spaced.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
+
+// --- internal ---
+
+const NON_ASCII = /[\u0080-\uffff]/;
 
 const OTHER = 0;
 const LOWER = 1;

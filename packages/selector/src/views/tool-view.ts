@@ -17,6 +17,21 @@ export function viewKey(toolId: string, kind: ViewKind, n: number | string): str
   return `${toolId}#${kind}:${n}`;
 }
 
+/** True when `key` is `viewKey(view.toolId, view.kind, view.n)`, checked without building that string (a reload
+ * checks every saved key). */
+export function isViewKeyOf(key: string, view: { toolId: string; kind: ViewKind; n: string }): boolean {
+  const kindAt = view.toolId.length + 1;
+  const nAt = kindAt + view.kind.length + 1;
+  return (
+    key.length === nAt + view.n.length &&
+    key.startsWith(view.toolId) &&
+    key[kindAt - 1] === '#' &&
+    key.startsWith(view.kind, kindAt) &&
+    key[nAt - 1] === ':' &&
+    key.endsWith(view.n)
+  );
+}
+
 /** Split a view key back into tool id, kind and n; `undefined` when it is not a view key. */
 export function parseViewKey(key: string): { toolId: string; kind: ViewKind; n: string } | undefined {
   const hash = key.lastIndexOf('#');

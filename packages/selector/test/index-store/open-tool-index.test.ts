@@ -40,6 +40,19 @@ async function rewriteNameTable(bytes: Buffer): Promise<void> {
   await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(saved));
 }
 
+/** Flip bits of the byte at `position` (from the end when negative) of a saved payload. */
+async function flipByte(
+  role: 'views' | 'lexical' | 'ruleVectors',
+  position: number,
+  bits: number,
+): Promise<void> {
+  const file = path.join(dir, (await manifest()).files[role].file);
+  const bytes = await readFile(file);
+  const at = position < 0 ? bytes.length + position : position;
+  bytes[at] = (bytes[at] ?? 0) ^ bits;
+  await writeFile(file, bytes);
+}
+
 function tableOf(index: ToolIndex): ViewTableTool[] {
   return index.tools().map((tool) => ({
     id: tool.id,
@@ -110,31 +123,13 @@ describe('openToolIndex', () => {
       async () => truncate(path.join(dir, (await manifest()).files.views.file), 10),
       /truncated/,
     ],
-    [
-      'a flipped byte in the view table',
-      async () => {
-        const file = path.join(dir, (await manifest()).files.views.file);
-        const bytes = await readFile(file);
-        bytes[bytes.length - 3] = (bytes[bytes.length - 3] ?? 0) ^ 0x01;
-        await writeFile(file, bytes);
-      },
-      /checksum/,
-    ],
+    ['a flipped byte in the view table', async () => flipByte('views', -3, 0x01), /checksum/],
     [
       'a truncated lexical file',
       async () => truncate(path.join(dir, (await manifest()).files.lexical.file), 10),
       /truncated/,
     ],
-    [
-      'a flipped byte in the lexical file',
-      async () => {
-        const file = path.join(dir, (await manifest()).files.lexical.file);
-        const bytes = await readFile(file);
-        bytes[7] = (bytes[7] ?? 0) ^ 0xff;
-        await writeFile(file, bytes);
-      },
-      /checksum/,
-    ],
+    ['a flipped byte in the lexical file', async () => flipByte('lexical', 7, 0xff), /checksum/],
     [
       'a manifest that is not JSON',
       async () => writeFile(path.join(dir, INDEX_MANIFEST), '{"format": "toolsift-ind'),
@@ -146,16 +141,7 @@ describe('openToolIndex', () => {
         writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify({ ...(await manifest()), version: 999 })),
       /format version 999/,
     ],
-    [
-      'a flipped byte in the rule vectors file',
-      async () => {
-        const file = path.join(dir, (await manifest()).files.ruleVectors.file);
-        const bytes = await readFile(file);
-        bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 0xff;
-        await writeFile(file, bytes);
-      },
-      /checksum/,
-    ],
+    ['a flipped byte in the rule vectors file', async () => flipByte('ruleVectors', -1, 0xff), /checksum/],
     [
       'a truncated name table',
       async () => truncate(path.join(dir, (await manifest()).files.names.file), 3),
