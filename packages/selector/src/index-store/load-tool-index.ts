@@ -114,8 +114,8 @@ export async function loadToolIndex(options: {
       return;
     }
     const views = table.views(row);
-    for (const view of views) if (!vectorIndex.has(view.key)) throw missing(view.key);
-    index.restoreTool(tool, views, hashes[position]!);
+    const missingKey = index.restoreTool(tool, views, hashes[position]!);
+    if (missingKey !== undefined) throw missing(missingKey);
     if (isRestored[row] === 1) return; // a catalog that repeats an id
     isRestored[row] = 1;
     restoredViews += views.length;

@@ -1,4 +1,4 @@
-import type { Tool } from '@toolsift/core';
+import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import type { LexicalHit, LexicalIndex } from '../lexical/lexical-index.js';
 import {
@@ -8,12 +8,14 @@ import {
   type NamePhraseTable,
 } from '../ranking/exact-name-matcher.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
+import type { ToolVectors } from '../ranking/tool-vectors.js';
 import { ruleTextsOf } from '../rules/text-embeddings.js';
 import type { VectorHit, VectorIndex } from '../vector-index/vector-index.js';
 import { buildLearnedView } from '../views/build-learned-view.js';
 import { buildLexicalDocument } from '../views/build-lexical-document.js';
 import { buildToolViews } from '../views/build-tool-views.js';
-import type { ToolView } from '../views/tool-view.js';
+import { type ToolView, toolIdOfViewKey } from '../views/tool-view.js';
+import { buildToolVectors } from './build-tool-vectors.js';
 import { hashText, hashTool } from './content-hash.js';
 
 /** Progress of an index update: `done` of `total` views embedded so far. */
@@ -39,10 +41,9 @@ export class ToolIndex implements RankingIndex {
   readonly dimensions: number;
   readonly vectorIndex: VectorIndex;
   readonly lexical: LexicalIndex;
-  readonly #tools = new Map<string, Tool>();
-  readonly #toolHashes = new Map<string, string>();
+  /** One map for everything per tool: a select looks a tool up several times, and one entry stays in cache. */
+  readonly #tools = new Map<string, IndexedTool>();
   readonly #views = new Map<string, ToolView>();
-  readonly #viewsByTool = new Map<string, ToolView[]>();
   readonly #learned = new Map<string, string[]>();
   readonly #ruleVectors = new Map<string, Float32Array>();
   #names: ExactNameMatcher | undefined;
@@ -70,19 +71,29 @@ export class ToolIndex implements RankingIndex {
   }
 
   tool(id: string): Tool | undefined {
-    return this.#tools.get(id);
+    return this.#tools.get(id)?.tool;
   }
 
   tools(): Tool[] {
-    return [...this.#tools.values()];
+    return Array.from(this.#tools.values(), (entry) => entry.tool);
   }
 
   toolHash(id: string): string | undefined {
-    return this.#toolHashes.get(id);
+    return this.#tools.get(id)?.hash;
   }
 
   views(toolId: string): readonly ToolView[] {
-    return this.#viewsByTool.get(toolId) ?? NO_VIEWS;
+    return this.#tools.get(toolId)?.vectors.views ?? NO_VIEWS;
+  }
+
+  toolVectors(toolId: string): ToolVectors | undefined {
+    return this.#tools.get(toolId)?.vectors;
+  }
+
+  toolIdOfView(key: string): string | undefined {
+    const id = toolIdOfViewKey(key);
+    // The tool's own id string: later map lookups by it then match the stored key by identity.
+    return id === undefined ? undefined : this.#tools.get(id)?.tool.id;
   }
 
   view(key: string): ToolView | undefined {
@@ -100,7 +111,7 @@ export class ToolIndex implements RankingIndex {
   /** The rule texts of the catalog's tools with their vectors, in catalog order (what the store writes). */
   ruleVectors(): Array<[string, Float32Array]> {
     const entries = new Map<string, Float32Array>();
-    for (const tool of this.#tools.values()) {
+    for (const { tool } of this.#tools.values()) {
       for (const text of ruleTextsOf(tool)) {
         const vector = this.#ruleVectors.get(text);
         if (vector !== undefined) entries.set(text, vector);
@@ -120,7 +131,7 @@ export class ToolIndex implements RankingIndex {
    */
   async embedRuleTexts(options: { embedder: Embedder; tools?: readonly Tool[] }): Promise<number> {
     const missing = new Set<string>();
-    for (const tool of options.tools ?? this.#tools.values()) {
+    for (const tool of options.tools ?? this.tools()) {
       for (const text of ruleTextsOf(tool)) if (!this.#ruleVectors.has(text)) missing.add(text);
     }
     const texts = [...missing];
@@ -176,10 +187,14 @@ export class ToolIndex implements RankingIndex {
   /**
    * Put back a tool from a saved index without embedding or rebuilding its views: `views` are its saved views
    * (their vectors are in the loaded vector index), `hash` its content hash (`hashTool`), which the caller
-   * found equal to the saved one.
+   * found equal to the saved one. Returns the key of a view the vector index holds no vector for (nothing is
+   * restored then).
    */
-  restoreTool(tool: Tool, views: ToolView[], hash: string): void {
-    this.#setTool(tool, views, hash);
+  restoreTool(tool: Tool, views: ToolView[], hash: string): string | undefined {
+    const vectors = buildToolVectors(views, this.vectorIndex);
+    if (typeof vectors === 'string') return vectors;
+    this.#setTool(tool, vectors, hash);
+    return undefined;
   }
 
   /** Add or replace tools: re-embed only views whose text changed, update both indexes. */
@@ -221,7 +236,11 @@ export class ToolIndex implements RankingIndex {
       this.vectorIndex.remove(staleKeys);
       const entries = views.map((view) => ({ key: view.key, vector: known.get(hashText(view.text))! }));
       this.vectorIndex.upsert(entries);
-      this.#setTool(tool, views);
+      const vectors = buildToolVectors(views, this.vectorIndex);
+      if (typeof vectors === 'string') {
+        throw new ToolsiftError(ErrorCode.IndexCorrupt, `the vector index lost the vector of "${vectors}"`);
+      }
+      this.#setTool(tool, vectors);
     }
     this.lexical.upsert(options.tools.map((tool) => buildLexicalDocument(tool, this.#learned.get(tool.id))));
     await this.embedRuleTexts({ embedder: options.embedder, tools: options.tools });
@@ -234,9 +253,7 @@ export class ToolIndex implements RankingIndex {
       const keys = this.views(id).map((view) => view.key);
       this.vectorIndex.remove(keys);
       for (const key of keys) this.#views.delete(key);
-      this.#viewsByTool.delete(id);
       this.#tools.delete(id);
-      this.#toolHashes.delete(id);
     }
     this.lexical.remove(ids);
     this.#forgetNames();
@@ -251,7 +268,7 @@ export class ToolIndex implements RankingIndex {
   }
 
   #nameMatcher(): ExactNameMatcher {
-    this.#names ??= this.#savedNames?.() ?? createExactNameMatcher([...this.#tools.values()]);
+    this.#names ??= this.#savedNames?.() ?? createExactNameMatcher(this.tools());
     this.#savedNames = undefined;
     return this.#names;
   }
@@ -261,12 +278,10 @@ export class ToolIndex implements RankingIndex {
     return [...buildToolViews(tool), ...learned];
   }
 
-  #setTool(tool: Tool, views: ToolView[], hash = hashTool(tool)): void {
+  #setTool(tool: Tool, vectors: ToolVectors, hash = hashTool(tool)): void {
     for (const view of this.views(tool.id)) this.#views.delete(view.key);
-    for (const view of views) this.#views.set(view.key, view);
-    this.#viewsByTool.set(tool.id, views);
-    this.#tools.set(tool.id, tool);
-    this.#toolHashes.set(tool.id, hash);
+    for (const view of vectors.views) this.#views.set(view.key, view);
+    this.#tools.set(tool.id, { tool, hash, vectors });
     this.#forgetNames();
   }
 
@@ -294,6 +309,13 @@ export class ToolIndex implements RankingIndex {
 }
 
 // --- internal ---
+
+/** A tool as the index holds it: the tool, its content hash, and its views laid out for scoring. */
+interface IndexedTool {
+  tool: Tool;
+  hash: string;
+  vectors: ToolVectors;
+}
 
 const NO_VIEWS: readonly ToolView[] = Object.freeze([]);
 

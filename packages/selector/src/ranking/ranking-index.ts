@@ -3,13 +3,17 @@ import type { LexicalHit } from '../lexical/lexical-index.js';
 import type { VectorHit } from '../vector-index/vector-index.js';
 import type { ToolView } from '../views/tool-view.js';
 import type { ExactNameHit } from './exact-name-matcher.js';
+import type { ToolVectors } from './tool-vectors.js';
 
 /** What the ranking stages read from an index: tools, their views and vectors, and the three searches. */
 export interface RankingIndex {
   readonly toolCount: number;
   tool(id: string): Tool | undefined;
-  /** Every view of a tool (catalog and learned), in view-key order. */
-  views(toolId: string): readonly ToolView[];
+  /** Every view of a tool with their vectors, laid out for scoring; undefined for an unknown tool. */
+  toolVectors(toolId: string): ToolVectors | undefined;
+  /** The id of the tool a view belongs to, read from the view's key (no lookup per view); undefined when the
+   * index holds no such tool. It is the tool's own `id` string. */
+  toolIdOfView(key: string): string | undefined;
   view(key: string): ToolView | undefined;
   /** The stored unit vector of a view. */
   vector(key: string): Float32Array | undefined;

@@ -1,44 +1,130 @@
-import { dotProduct } from '../vector-index/dot-product.js';
-import type { RankingIndex } from './ranking-index.js';
+import { dotProductsWithDoubles } from '../vector-index/dot-product.js';
+import type { DenseQuery } from './dense-query.js';
 import type { RankingWeights } from './ranking-weights.js';
 import type { ScoredTool, ViewMatch } from './selection-context.js';
+import type { ToolVectors } from './tool-vectors.js';
+
+/** The dense evidence of one tool (see `scoreToolViews`). */
+export type DenseEvidence = NonNullable<ScoredTool['dense']>;
 
 /**
- * The dense evidence of one tool: the cosine of every view with the query or its best sentence (learned views scaled by
- * `learnedWeight`), aggregated as the best view plus a small bonus for each further view that scores within
- * `multiViewWindow` of it (at most `multiViewMaxViews` of them).
+ * The dense evidence of each tool: the cosine of every view with the query or its best sentence (learned views
+ * scaled by `learnedWeight`), aggregated as the best view plus a small bonus for each further view that scores
+ * within `multiViewWindow` of it (at most `multiViewMaxViews` of them). The best `MATCHED_VIEWS` views are kept.
+ * All tools' views are scored in one batch (see `dotProductsWithDoubles`).
  */
 export function scoreToolViews(options: {
-  index: RankingIndex;
-  toolId: string;
-  query: Float32Array;
-  /** Vectors of the prompt's sentences; each view takes its best match over the prompt and its sentences. */
-  segments?: readonly Float32Array[] | undefined;
+  /** Each tool's views and vectors (`RankingIndex.toolVectors`); an unknown tool scores 0. */
+  tools: ReadonlyArray<ToolVectors | undefined>;
+  query: DenseQuery;
   weights: RankingWeights;
-}): NonNullable<ScoredTool['dense']> {
-  const { index, toolId, query, weights } = options;
-  const segments = options.segments ?? [];
-  const views: ViewMatch[] = [];
-  for (const view of index.views(toolId)) {
-    const vector = index.vector(view.key);
-    if (vector === undefined) continue;
-    let cosine = dotProduct(query, vector);
-    for (const segment of segments)
-      cosine = Math.max(cosine, weights.segmentWeight * dotProduct(segment, vector));
-    views.push({
-      key: view.key,
-      similarity: view.kind === 'learned' ? cosine * weights.learnedWeight : cosine,
-    });
+}): DenseEvidence[] {
+  const { tools, weights } = options;
+  fillSimilarities(options);
+  const scored: DenseEvidence[] = [];
+  let start = 0;
+  for (const tool of tools) {
+    const count = tool?.views.length ?? 0;
+    scored.push(tool === undefined || count === 0 ? NO_EVIDENCE() : aggregate(tool, start, weights));
+    start += count;
   }
-  views.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1));
-  const best = views[0]?.similarity ?? 0;
-  let matchingViews = 0;
-  for (let i = 1; i < views.length && matchingViews < weights.multiViewMaxViews; i++) {
-    if ((views[i]?.similarity ?? -1) >= best - weights.multiViewWindow) matchingViews++;
+  return scored;
+}
+
+// --- internal ---
+
+/** Views kept per tool: the best for confidence and explanations, the next two as context. */
+const MATCHED_VIEWS = 3;
+
+const NO_EVIDENCE = (): DenseEvidence => ({ score: 0, views: [], matchingViews: 1 });
+
+/** Scratch arrays reused between selections: the views' arrays and offsets, their similarities, one sentence's. */
+const sources: Float32Array[] = [];
+let offsets = new Int32Array(256);
+let similarities = new Float64Array(256);
+let sentenceSimilarities = new Float64Array(256);
+
+/** Write the similarity of every view of the tools into `similarities`, tool after tool. */
+function fillSimilarities(options: {
+  tools: ReadonlyArray<ToolVectors | undefined>;
+  query: DenseQuery;
+  weights: RankingWeights;
+}): void {
+  const { tools, query, weights } = options;
+  let count = 0;
+  for (const tool of tools) count += tool?.views.length ?? 0;
+  if (offsets.length < count) {
+    offsets = new Int32Array(2 * count);
+    similarities = new Float64Array(2 * count);
+    sentenceSimilarities = new Float64Array(2 * count);
   }
+  sources.length = 0;
+  for (const tool of tools) {
+    if (tool === undefined) continue;
+    for (let position = 0; position < tool.views.length; position++) {
+      offsets[sources.length] = tool.offsets[position]!;
+      sources.push(tool.data);
+    }
+  }
+  dotProductsWithDoubles({ query: query.whole, sources, offsets, count, into: similarities });
+  for (const sentence of query.sentences) {
+    dotProductsWithDoubles({ query: sentence, sources, offsets, count, into: sentenceSimilarities });
+    for (let j = 0; j < count; j++) {
+      similarities[j] = Math.max(similarities[j]!, weights.segmentWeight * sentenceSimilarities[j]!);
+    }
+  }
+  let start = 0;
+  for (const tool of tools) {
+    const learned = tool?.learned;
+    if (learned !== undefined) {
+      for (let position = 0; position < learned.length; position++)
+        if (learned[position] === 1) similarities[start + position]! *= weights.learnedWeight;
+    }
+    start += tool?.views.length ?? 0;
+  }
+  sources.length = 0; // hold no arrays between selections
+}
+
+/** One tool's evidence from its views' similarities at `similarities[start...]`. */
+function aggregate(tool: ToolVectors, start: number, weights: RankingWeights): DenseEvidence {
+  const count = tool.views.length;
+  const top = bestViews(tool, start);
+  const bestPosition = top[0]!;
+  const best = similarities[start + bestPosition]!;
+  // Views other than the best within the window, capped as a walk down the sorted views counts them.
+  let closeViews = 0;
+  for (let position = 0; position < count; position++) {
+    if (position !== bestPosition && similarities[start + position]! >= best - weights.multiViewWindow)
+      closeViews++;
+  }
+  const cap = weights.multiViewMaxViews;
+  const matchingViews = cap > 0 ? Math.min(Math.ceil(cap), closeViews) : 0;
   return {
     score: best + weights.multiViewBonus * matchingViews,
-    views: views.slice(0, 3),
+    views: top.map(
+      (position): ViewMatch => ({
+        key: tool.views[position]!.key,
+        similarity: similarities[start + position]!,
+      }),
+    ),
     matchingViews: matchingViews + 1,
   };
+}
+
+/** Positions of the best `MATCHED_VIEWS` views, in the order of a sort by similarity, then key. */
+function bestViews(tool: ToolVectors, start: number): number[] {
+  const top: number[] = [];
+  for (let position = 0; position < tool.views.length; position++) {
+    let at = Math.min(top.length, MATCHED_VIEWS);
+    while (at > 0 && ranksBefore(tool, start, position, top[at - 1]!)) at--;
+    if (at === MATCHED_VIEWS) continue;
+    top.splice(at, 0, position);
+    if (top.length > MATCHED_VIEWS) top.pop();
+  }
+  return top;
+}
+
+function ranksBefore(tool: ToolVectors, start: number, a: number, b: number): boolean {
+  const difference = similarities[start + a]! - similarities[start + b]!;
+  return difference > 0 || (difference === 0 && tool.views[a]!.key < tool.views[b]!.key);
 }

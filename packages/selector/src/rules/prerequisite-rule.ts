@@ -118,11 +118,10 @@ function offerFallback(options: {
     const fallback = ensureScoredTool(context, id);
     if (fallback.dense === undefined && context.queryVector !== undefined) {
       fallback.dense = scoreToolViews({
-        index: run.index,
-        toolId: id,
-        query: context.queryVector,
+        tools: [run.index.toolVectors(id)],
+        query: { whole: Float64Array.from(context.queryVector), sentences: [] },
         weights: context.weights,
-      });
+      })[0]!;
     }
     const offered = scored.score * run.weights.fallbackFactor;
     if (offered > fallback.score) fallback.score = offered;

@@ -7,6 +7,7 @@ import type { HierarchicalNSW } from 'hnswlib-node';
 import { checkDimensions } from './check-dimensions.js';
 import { hnswlibStatus } from './hnswlib.js';
 import { IdMap } from './id-map.js';
+import type { SavedGraphVectors } from './saved-graph-vectors.js';
 import { sortHits } from './top-k.js';
 import type { VectorHit, VectorIndex } from './vector-index.js';
 import { saveVectorIndexFiles } from './vector-index-files.js';
@@ -43,8 +44,9 @@ export class HnswVectorIndex implements VectorIndex {
   readonly efSearch: number;
   readonly #hnsw: HierarchicalNSW;
   readonly #ids: IdMap;
-  /** Unit vectors by key: those upserted since creation or load, and those of the saved graph read so far. */
-  readonly #vectors = new Map<string, Float32Array>();
+  /** Unit vectors upserted since creation or load, by key. Each upsert call writes its vectors side by side into a
+   * new array and never writes it again, so `locateVectors` can hand it out. */
+  readonly #upserted = new Map<string, { data: Float32Array; offset: number }>();
   readonly #saved: SavedGraphVectors | undefined;
 
   /** Wrap an initialised hnswlib index and its id map; use `createHnswVectorIndex` or `loadVectorIndex`. */
@@ -74,12 +76,15 @@ export class HnswVectorIndex implements VectorIndex {
 
   upsert(entries: ReadonlyArray<{ key: string; vector: Float32Array }>): void {
     for (const entry of entries) checkDimensions(entry.vector, this.dimensions, `vector for "${entry.key}"`);
-    for (const { key, vector } of entries) {
+    const data = new Float32Array(entries.length * this.dimensions);
+    for (const [position, { key, vector }] of entries.entries()) {
       const point = Array.from(vector);
+      const offset = position * this.dimensions;
       const existing = this.#ids.labelOf(key);
       if (existing !== undefined) {
         this.#hnsw.addPoint(point, existing, false);
-        this.#vectors.set(key, normalizeLikeHnswlib(vector));
+        normalizeLikeHnswlib(vector, data, offset);
+        this.#upserted.set(key, { data, offset });
         continue;
       }
       // Every slot is live only when no deleted slot is left to reuse; then the graph must grow.
@@ -92,13 +97,14 @@ export class HnswVectorIndex implements VectorIndex {
         this.#ids.delete(key);
         throw error;
       }
-      this.#vectors.set(key, normalizeLikeHnswlib(vector));
+      normalizeLikeHnswlib(vector, data, offset);
+      this.#upserted.set(key, { data, offset });
     }
   }
 
   remove(keys: readonly string[]): void {
     for (const key of keys) {
-      this.#vectors.delete(key);
+      this.#upserted.delete(key);
       const label = this.#ids.delete(key);
       if (label !== undefined) this.#hnsw.markDelete(label);
     }
@@ -129,12 +135,34 @@ export class HnswVectorIndex implements VectorIndex {
   }
 
   vector(key: string): Float32Array | undefined {
-    const known = this.#vectors.get(key);
-    if (known !== undefined) return known;
+    const upserted = this.#upserted.get(key);
+    if (upserted !== undefined)
+      return upserted.data.subarray(upserted.offset, upserted.offset + this.dimensions);
     const label = this.#ids.labelOf(key);
-    const vector = label === undefined ? undefined : this.#saved?.vectorOf(label);
-    if (vector !== undefined) this.#vectors.set(key, vector);
-    return vector;
+    return label === undefined ? undefined : this.#saved?.vectorOf(label);
+  }
+
+  locateVectors(items: ReadonlyArray<{ key: string }>, offsets: Int32Array): Float32Array | undefined {
+    // Either all in the saved graph (none upserted since the load) or all from one upsert call.
+    let data: Float32Array | undefined;
+    for (let position = 0; position < items.length; position++) {
+      const key = items[position]!.key;
+      const upserted = this.#upserted.get(key);
+      let offset: number;
+      let source: Float32Array | undefined;
+      if (upserted !== undefined) {
+        source = upserted.data;
+        offset = upserted.offset;
+      } else {
+        const label = this.#ids.labelOf(key);
+        offset = label === undefined || this.#saved === undefined ? -1 : this.#saved.offsetOf(label);
+        source = this.#saved?.data;
+      }
+      if (offset < 0 || source === undefined || (data !== undefined && source !== data)) return undefined;
+      data = source;
+      offsets[position] = offset;
+    }
+    return data ?? EMPTY;
   }
 
   async save(dir: string): Promise<void> {
@@ -197,84 +225,20 @@ export function createHnswVectorIndex(options: HnswVectorIndexOptions): HnswVect
   });
 }
 
-/**
- * The stored vectors of a saved hnswlib graph, read in place from the file's bytes (hnswlib keeps no other copy
- * that JavaScript can read fast), so the index folder needs no second vectors file. Layout of hnswlib 0.8's
- * `saveIndex`: a 96-byte header, then per element its level-0 links, its vector and its label.
- */
-export interface SavedGraphVectors {
-  hasLabel(label: number): boolean;
-  /** The unit vector stored for a label (a view into the graph bytes), or undefined. */
-  vectorOf(label: number): Float32Array | undefined;
-}
-
-/** Index the vectors of a graph file's bytes; returns a problem description when the layout is not the expected one. */
-export function readSavedGraphVectors(
-  bytes: Uint8Array,
-  options: { dimensions: number; count: number },
-): SavedGraphVectors | string {
-  if (bytes.byteLength < GRAPH_HEADER_BYTES) return 'the graph has no header';
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const word = (offset: number) => Number(view.getBigUint64(offset, true));
-  const [offsetLevel0, , elements, stride, labelOffset, dataOffset] = [0, 8, 16, 24, 32, 40].map(word) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const vectorBytes = options.dimensions * Float32Array.BYTES_PER_ELEMENT;
-  const isExpected =
-    offsetLevel0 === 0 &&
-    elements >= options.count &&
-    labelOffset === dataOffset + vectorBytes &&
-    stride === labelOffset + 8 &&
-    (bytes.byteOffset + GRAPH_HEADER_BYTES + dataOffset) % 4 === 0 &&
-    stride % 4 === 0 &&
-    GRAPH_HEADER_BYTES + elements * stride <= bytes.byteLength;
-  if (!isExpected) return 'the graph layout is not the one of hnswlib 0.8';
-  const labels = new Uint32Array(elements);
-  let isIdentity = true;
-  for (let element = 0; element < elements; element++) {
-    const at = GRAPH_HEADER_BYTES + element * stride + labelOffset;
-    if (view.getUint32(at + 4, true) !== 0) return 'a graph label is out of range';
-    labels[element] = view.getUint32(at, true);
-    isIdentity &&= labels[element] === element;
-  }
-  // A graph built in one go stores label n at element n; only one that reused deleted slots needs a map.
-  const elementMap = isIdentity
-    ? undefined
-    : new Map(Array.from(labels, (label, element) => [label, element]));
-  const elementOf = (label: number): number | undefined =>
-    elementMap === undefined ? (label < elements ? label : undefined) : elementMap.get(label);
-  return {
-    hasLabel: (label) => elementOf(label) !== undefined,
-    vectorOf(label) {
-      const element = elementOf(label);
-      if (element === undefined) return undefined;
-      const offset = bytes.byteOffset + GRAPH_HEADER_BYTES + element * stride + dataOffset;
-      return new Float32Array(bytes.buffer, offset, options.dimensions);
-    },
-  };
-}
-
 // --- internal ---
 
-/** offsetLevel0, maxElements, count, sizeDataPerElement, labelOffset, offsetData (size_t each), maxLevel,
- * enterPoint (4 bytes each), maxM, maxM0, M (size_t), mult (double), efConstruction (size_t). */
-const GRAPH_HEADER_BYTES = 96;
-
-/** The unit vector hnswlib-node stores for a cosine point, computed the same way (float arithmetic), so a
- * vector read back from a saved graph equals the one kept after an upsert, bit for bit. */
-function normalizeLikeHnswlib(vector: Float32Array): Float32Array {
+/** Write the unit vector hnswlib-node stores for a cosine point into `target` at `offset`, computed the same way
+ * (float arithmetic), so a vector read back from a saved graph equals the one kept after an upsert, bit for bit. */
+function normalizeLikeHnswlib(vector: Float32Array, target: Float32Array, offset: number): void {
   let sum = 0;
   for (let i = 0; i < vector.length; i++) sum = Math.fround(sum + Math.fround(vector[i]! * vector[i]!));
   const norm = Math.fround(Math.sqrt(Math.abs(sum)));
-  const unit = Float32Array.from(vector);
-  if (norm > 0) for (let i = 0; i < unit.length; i++) unit[i] = unit[i]! / norm;
-  return unit;
+  target.set(vector, offset);
+  if (norm > 0) for (let i = 0; i < vector.length; i++) target[offset + i] = vector[i]! / norm;
 }
+
+/** What `locateVectors` returns for no items. */
+const EMPTY = new Float32Array(0);
 
 /** hnswlib's cosine distance is 1 - cos; clamp away float rounding just outside [-1, 1]. */
 function toSimilarity(distance: number): number {

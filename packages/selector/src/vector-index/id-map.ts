@@ -13,7 +13,8 @@ export interface IdMapJson {
  */
 export class IdMap {
   readonly #labels = new Map<string, number>();
-  readonly #keys = new Map<number, string>();
+  /** Keys by label: an array, read for every search hit (labels are handed out in order, so it stays dense). */
+  readonly #keys: Array<string | undefined> = [];
   #nextLabel = 0;
 
   /** Restore a map saved with `toJSON`; returns undefined (not a throw) when the data is inconsistent. */
@@ -28,11 +29,12 @@ export class IdMap {
       const key: unknown = keys[index];
       const label: unknown = labels[index];
       if (typeof key !== 'string' || !isLabel(label) || label >= nextLabel) return undefined;
+      if (map.#keys[label] !== undefined) return undefined; // a repeated label
       map.#labels.set(key, label);
-      map.#keys.set(label, key);
+      map.#keys[label] = key;
     }
-    // A repeated key or label would have overwritten an entry.
-    if (map.#labels.size !== keys.length || map.#keys.size !== keys.length) return undefined;
+    // A repeated key would have overwritten an entry.
+    if (map.#labels.size !== keys.length) return undefined;
     return map;
   }
 
@@ -48,7 +50,7 @@ export class IdMap {
 
   /** The key of a label, if mapped. */
   keyOf(label: number): string | undefined {
-    return this.#keys.get(label);
+    return this.#keys[label];
   }
 
   /** Map a new key to a never-used label and return it. */
@@ -58,7 +60,7 @@ export class IdMap {
     }
     const label = this.#nextLabel++;
     this.#labels.set(key, label);
-    this.#keys.set(label, key);
+    this.#keys[label] = key;
     return label;
   }
 
@@ -67,7 +69,7 @@ export class IdMap {
     const label = this.#labels.get(key);
     if (label === undefined) return undefined;
     this.#labels.delete(key);
-    this.#keys.delete(label);
+    this.#keys[label] = undefined;
     return label;
   }
 

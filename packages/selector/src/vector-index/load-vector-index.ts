@@ -1,8 +1,9 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { ExactVectorIndex } from './exact-vector-index.js';
-import { HNSW_DEFAULTS, HnswVectorIndex, readSavedGraphVectors } from './hnsw-vector-index.js';
+import { HNSW_DEFAULTS, HnswVectorIndex } from './hnsw-vector-index.js';
 import { hnswlibStatus } from './hnswlib.js';
 import { IdMap } from './id-map.js';
+import { readSavedGraphVectors } from './saved-graph-vectors.js';
 import type { VectorIndex } from './vector-index.js';
 import { checkVectorIndexPayloadSize, readVectorIndexPayload } from './vector-index-files.js';
 import {

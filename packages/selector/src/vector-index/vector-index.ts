@@ -25,6 +25,13 @@ export interface VectorIndex {
    * before the next `upsert` or `remove`, and copy it to keep it longer.
    */
   vector(key: string): Float32Array | undefined;
+  /**
+   * When the stored vectors of all `items` lie in one array that is never written again (an upsert stores new
+   * vectors elsewhere), write where each starts into `offsets` and return that array, which may then be kept and
+   * read in place. Otherwise (some key is absent, or the vectors lie apart or may move) return undefined; copy
+   * them with `vector` instead.
+   */
+  locateVectors(items: ReadonlyArray<{ key: string }>, offsets: Int32Array): Float32Array | undefined;
   /** The k most similar keys, best first, ties broken by key. */
   search(query: Float32Array, k: number): VectorHit[];
   /** Write the index into a folder (atomic: temp files then rename). */

@@ -55,6 +55,22 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
     expect(loaded.vector(entries[0]!.key)).toBeUndefined();
   });
 
+  it('locates the loaded vectors in place (hnsw: in the saved graph) until a key is upserted again', async () => {
+    const index = built();
+    await index.save(dir);
+    const loaded = await loadVectorIndex(dir, { dimensions });
+    const live = entries.filter((_, i) => i % 5 !== 0);
+    const offsets = new Int32Array(live.length);
+    const data = loaded.locateVectors(live, offsets);
+    if (kind === 'exact') return expect(data).toBeUndefined();
+    live.forEach(({ key }, position) => {
+      expect(data?.subarray(offsets[position]!, offsets[position]! + dimensions)).toEqual(loaded.vector(key));
+    });
+    loaded.upsert([{ key: live[0]!.key, vector: next(dimensions) }]);
+    expect(loaded.locateVectors(live.slice(0, 2), new Int32Array(2))).toBeUndefined();
+    expect(loaded.locateVectors(live.slice(1, 3), new Int32Array(2))).toBe(data);
+  });
+
   it('round-trips an empty index', async () => {
     await create().save(dir);
     const loaded = await loadVectorIndex(dir, { dimensions });

@@ -1,3 +1,4 @@
+import { denseQueryOf } from '../dense-query.js';
 import { scoreToolViews } from '../score-tool-views.js';
 import type { SelectionStage } from '../selection-context.js';
 import { ensureScoredTool } from './ensure-scored-tool.js';
@@ -10,8 +11,9 @@ import { ensureScoredTool } from './ensure-scored-tool.js';
 export const denseStage: SelectionStage = {
   name: 'dense',
   run(context) {
-    const query = context.queryVector;
-    if (context.method === 'bm25' || query === undefined) return;
+    const vector = context.queryVector;
+    const query = denseQueryOf(context);
+    if (context.method === 'bm25' || vector === undefined || query === undefined) return;
     const { index, weights } = context;
     const toolIds = new Set<string>();
     if (context.candidateIds !== undefined) {
@@ -20,16 +22,18 @@ export const denseStage: SelectionStage = {
       // The whole prompt's neighbours form the pool; sentences of a multi-sentence prompt only rescore it
       // (searching per sentence as well was measured to add nothing).
       const wanted = Math.max(context.k, weights.poolSize);
-      for (const hit of index.searchVectors(query, wanted * weights.viewsPerTool)) {
-        const toolId = index.view(hit.key)?.toolId;
+      for (const hit of index.searchVectors(vector, wanted * weights.viewsPerTool)) {
+        const toolId = index.toolIdOfView(hit.key);
         if (toolId === undefined) continue;
         toolIds.add(toolId);
         if (toolIds.size >= wanted) break;
       }
     }
-    const segments = context.segmentVectors;
-    for (const toolId of toolIds) {
-      ensureScoredTool(context, toolId).dense = scoreToolViews({ index, toolId, query, segments, weights });
-    }
+    const ids = [...toolIds];
+    const tools = ids.map((toolId) => index.toolVectors(toolId));
+    const dense = scoreToolViews({ tools, query, weights });
+    ids.forEach((toolId, position) => {
+      ensureScoredTool(context, toolId).dense = dense[position]!;
+    });
   },
 };

@@ -1,3 +1,4 @@
+import { denseQueryOf } from '../dense-query.js';
 import { compareScoredTools, fuseScores } from '../fuse-scores.js';
 import { scoreToolViews } from '../score-tool-views.js';
 import type { SelectionStage } from '../selection-context.js';
@@ -6,17 +7,14 @@ import type { SelectionStage } from '../selection-context.js';
 export const fuseStage: SelectionStage = {
   name: 'fuse',
   run(context) {
-    const query = context.queryVector;
-    if (context.method !== 'bm25' && query !== undefined) {
-      for (const tool of context.pool.values()) {
-        tool.dense ??= scoreToolViews({
-          index: context.index,
-          toolId: tool.toolId,
-          query,
-          segments: context.segmentVectors,
-          weights: context.weights,
-        });
-      }
+    const query = context.method === 'bm25' ? undefined : denseQueryOf(context);
+    if (query !== undefined) {
+      const unscored = [...context.pool.values()].filter((scored) => scored.dense === undefined);
+      const tools = unscored.map((scored) => context.index.toolVectors(scored.toolId));
+      const dense = scoreToolViews({ tools, query, weights: context.weights });
+      unscored.forEach((scored, position) => {
+        scored.dense = dense[position]!;
+      });
     }
     const pool = [...context.pool.values()];
     fuseScores({

@@ -13,8 +13,10 @@ export const lexicalStage: SelectionStage = {
         ? index.searchLexical(context.prompt, wanted)
         : index.searchLexical(context.prompt, index.toolCount).filter((hit) => candidateIds.has(hit.key));
     for (const hit of hits.slice(0, wanted)) {
-      if (index.tool(hit.key) === undefined) continue;
-      ensureScoredTool(context, hit.key).lexical = { score: hit.score, terms: hit.matchedTerms };
+      // Pooled under the tool's own id string, which later lookups by id then match by identity.
+      const id = index.tool(hit.key)?.id;
+      if (id === undefined) continue;
+      ensureScoredTool(context, id).lexical = { score: hit.score, terms: hit.matchedTerms };
     }
   },
 };

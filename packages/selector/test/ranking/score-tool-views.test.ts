@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { type RankingWeights, resolveRankingWeights } from '../../src/ranking/ranking-weights.js';
+import { scoreToolViews } from '../../src/ranking/score-tool-views.js';
+import type { ViewMatch } from '../../src/ranking/selection-context.js';
+import type { ToolVectors } from '../../src/ranking/tool-vectors.js';
+import { dotProduct } from '../../src/vector-index/dot-product.js';
+import { type ToolView, type ViewKind, viewKey } from '../../src/views/tool-view.js';
+import { randomUnitVectors } from '../vector-index/random-vectors.js';
+
+const dimensions = 24;
+
+/** The scoring as it was before the side-by-side layout: a vector lookup per view, an object per view, a full sort. */
+function scoreByLookups(options: {
+  views: readonly ToolView[];
+  vector: (key: string) => Float32Array;
+  query: Float32Array;
+  segments: readonly Float32Array[];
+  weights: RankingWeights;
+}) {
+  const { views: toolViews, vector, query, segments, weights } = options;
+  const views: ViewMatch[] = [];
+  for (const view of toolViews) {
+    let cosine = dotProduct(query, vector(view.key));
+    for (const segment of segments)
+      cosine = Math.max(cosine, weights.segmentWeight * dotProduct(segment, vector(view.key)));
+    views.push({
+      key: view.key,
+      similarity: view.kind === 'learned' ? cosine * weights.learnedWeight : cosine,
+    });
+  }
+  views.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1));
+  const best = views[0]?.similarity ?? 0;
+  let matchingViews = 0;
+  for (let i = 1; i < views.length && matchingViews < weights.multiViewMaxViews; i++) {
+    if ((views[i]?.similarity ?? -1) >= best - weights.multiViewWindow) matchingViews++;
+  }
+  return {
+    score: best + weights.multiViewBonus * matchingViews,
+    views: views.slice(0, 3),
+    matchingViews: matchingViews + 1,
+  };
+}
+
+/** A tool with `count` views whose vectors lie at scattered offsets of one shared array, as in a loaded graph. */
+function randomTool(seed: number, count: number) {
+  const next = randomUnitVectors(seed);
+  const kinds: ViewKind[] = ['description', 'use-case', 'example', 'learned', 'parameters'];
+  const stride = dimensions + 5;
+  const data = new Float32Array((count + 3) * stride);
+  const vectors = new Map<string, Float32Array>();
+  const views: ToolView[] = [];
+  const offsets = new Int32Array(count);
+  for (let position = 0; position < count; position++) {
+    const kind = kinds[(seed + position) % kinds.length]!;
+    const key = viewKey('tool', kind, position);
+    // Every third view repeats an earlier vector: equal similarities, ordered by key.
+    const vector = position % 3 === 2 ? vectors.get(views[position - 1]!.key)! : next(dimensions);
+    offsets[position] = (count - position) * stride + 2;
+    data.set(vector, offsets[position]!);
+    vectors.set(key, vector);
+    views.push({ key, toolId: 'tool', kind, n: String(position), text: key });
+  }
+  const learned = Uint8Array.from(views, (view) => Number(view.kind === 'learned'));
+  const tool: ToolVectors = { views, data, offsets, learned: learned.includes(1) ? learned : undefined };
+  return { tool, vector: (key: string) => vectors.get(key)! };
+}
+
+describe('scoreToolViews', () => {
+  it.each([
+    ['default weights', {}],
+    ['learned views weighed down, sentences weighed up', { learnedWeight: 0.8, segmentWeight: 1.1 }],
+    ['a wide window and a fractional cap', { multiViewWindow: 0.5, multiViewMaxViews: 2.5 }],
+    ['no bonus views', { multiViewMaxViews: 0 }],
+    ['a zero window', { multiViewWindow: 0 }],
+  ])('scores like the per-view lookups it replaces (%s)', (_, overrides) => {
+    const weights = resolveRankingWeights(overrides);
+    const next = randomUnitVectors(99);
+    for (let round = 0; round < 6; round++) {
+      const tools = Array.from({ length: 1 + round * 3 }, (_, i) =>
+        randomTool(round * 100 + i, 1 + ((round + i) % 9)),
+      );
+      const query = next(dimensions);
+      const segments = round % 2 === 0 ? [next(dimensions), next(dimensions)] : [];
+      const expected = tools.map(({ tool, vector }) =>
+        scoreByLookups({ views: tool.views, vector, query, segments, weights }),
+      );
+      const actual = scoreToolViews({
+        tools: tools.map(({ tool }) => tool),
+        query: {
+          whole: Float64Array.from(query),
+          sentences: segments.map((segment) => Float64Array.from(segment)),
+        },
+        weights,
+      });
+      expect(actual).toEqual(expected);
+    }
+  });
+
+  it('scores a tool without views (or unknown) as 0, between others', () => {
+    const weights = resolveRankingWeights();
+    const query = { whole: new Float64Array(dimensions), sentences: [] };
+    const empty: ToolVectors = {
+      views: [],
+      data: new Float32Array(0),
+      offsets: new Int32Array(0),
+      learned: undefined,
+    };
+    const expected = { score: 0, views: [], matchingViews: 1 };
+    const { tool } = randomTool(7, 3);
+    const [, scored] = scoreToolViews({ tools: [empty, tool, undefined], query, weights });
+    expect(scoreToolViews({ tools: [empty, tool, undefined], query, weights })).toEqual([
+      expected,
+      scored,
+      expected,
+    ]);
+  });
+});
