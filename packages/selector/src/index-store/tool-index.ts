@@ -8,6 +8,7 @@ import {
   type NamePhraseTable,
 } from '../ranking/exact-name-matcher.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
+import { createIdProviderTable, type IdProviderTable } from '../routes/id-provider-table.js';
 import { ruleTextsOf } from '../rules/text-embeddings.js';
 import type { VectorHit, VectorIndex } from '../vector-index/vector-index.js';
 import { buildLearnedView } from '../views/build-learned-view.js';
@@ -46,6 +47,7 @@ export class ToolIndex implements RankingIndex {
   readonly #learned = new Map<string, string[]>();
   readonly #ruleVectors = new Map<string, Float32Array>();
   #names: ExactNameMatcher | undefined;
+  #idProviders: IdProviderTable | undefined;
   /** Reads the name matcher saved with the index, while the tools are those it was saved with. */
   #savedNames: (() => ExactNameMatcher | undefined) | undefined;
 
@@ -147,6 +149,11 @@ export class ToolIndex implements RankingIndex {
     return this.#nameMatcher().match(prompt);
   }
 
+  idProviders(): IdProviderTable {
+    this.#idProviders ??= createIdProviderTable(this.#tools.values());
+    return this.#idProviders;
+  }
+
   /** The name matcher's phrase table, for saving. */
   nameTable(): NamePhraseTable {
     return this.#nameMatcher().table();
@@ -244,10 +251,11 @@ export class ToolIndex implements RankingIndex {
 
   // --- internal ---
 
-  /** The tools changed: neither the matcher built from them nor the saved one fits any more. */
+  /** The tools changed: neither the matchers built from them nor the saved one fit any more. */
   #forgetNames(): void {
     this.#names = undefined;
     this.#savedNames = undefined;
+    this.#idProviders = undefined;
   }
 
   #nameMatcher(): ExactNameMatcher {
