@@ -38,8 +38,8 @@ export function createIdProviderTable(tools: Iterable<Tool>): IdProviderTable {
     if (isSearch && resources.size === 0) listOf(anySearches, route.service).push(tool.id);
     for (const resource of resources) {
       const key = tableKey(route.service, resource);
-      let entry = byResource.get(key);
-      if (entry === undefined) byResource.set(key, (entry = { searches: [], listings: [] }));
+      const entry = byResource.get(key) ?? { searches: [], listings: [] };
+      byResource.set(key, entry);
       (isSearch ? entry.searches : entry.listings).push(tool.id);
     }
   }
@@ -70,7 +70,7 @@ function tableKey(service: string, resource: string): string {
 }
 
 function listOf(map: Map<string, string[]>, key: string): string[] {
-  let list = map.get(key);
-  if (list === undefined) map.set(key, (list = []));
+  const list = map.get(key) ?? [];
+  map.set(key, list);
   return list;
 }
