@@ -2,13 +2,15 @@ import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js
 import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
 import { chooseIdProvider, promptWords } from '../routes/choose-id-provider.js';
 import { parseToolRoute } from '../routes/tool-route.js';
+import { isAddable } from './is-addable.js';
 import type { RuleRun } from './rule-run.js';
 
 /**
  * Identifier providers, on the final top k: a selected REST route that needs an identifier the prompt does not
  * give (`GET /tv/{tv_id}/reviews` for "reviews of Breaking Bad") is followed by the read of the same service that
  * supplies it (`GET /search/tv`; see `chooseIdProvider`). A provider ranked lower moves up to just after the route
- * that needs it; one ranked higher stays where it is. The selection keeps its size k.
+ * that needs it; one ranked higher stays where it is. A provider must be addable (a candidate, able to run here, in
+ * no high conflict with the selection). The selection keeps its size k.
  */
 export function idProviderRule(run: RuleRun): SelectionStage {
   return {
@@ -37,7 +39,8 @@ export function idProviderRule(run: RuleRun): SelectionStage {
             rankOf,
             words,
           });
-          if (provider === undefined || placed.has(provider)) continue;
+          if (provider === undefined || placed.has(provider) || !isAddable(run, context, provider, placed))
+            continue;
           const added = ensureScoredTool(context, provider);
           if (added.confidence === 0) added.confidence = scored.confidence;
           added.reasons.push({

@@ -67,6 +67,30 @@ describe('identifier providers', () => {
     }
   });
 
+  it('adds only a provider that may be added: a candidate, able to run here', async () => {
+    const selector = await rulesSelector([
+      ...catalog.filter((tool) => tool.id !== 'tmdb:GET /search/tv'),
+      makeTool({
+        ...catalog.find((tool) => tool.id === 'tmdb:GET /search/tv'),
+        id: 'tmdb:GET /search/tv',
+        description: 'Search for TV shows by title.',
+        prerequisites: [{ name: 'TMDB token', envVars: ['TMDB_TOKEN'] }],
+      }),
+    ]);
+    const prompt = 'I need the user reviews of the TV show Breaking Bad';
+    const unavailable = await selector.select(prompt, { k: 2, abstain: false, env: {} });
+    expect(idsOf(unavailable)).not.toContain('tmdb:GET /search/tv');
+    const available = await selector.select(prompt, { k: 2, abstain: false, env: { TMDB_TOKEN: 'set' } });
+    expect(nextAfter(idsOf(available), REVIEWS)).toBe('tmdb:GET /search/tv');
+    const outsideCandidates = await selector.select(prompt, {
+      k: 2,
+      abstain: false,
+      env: { TMDB_TOKEN: 'set' },
+      candidates: [REVIEWS, 'tmdb:GET /movie/{movie_id}/reviews'],
+    });
+    expect(idsOf(outsideCandidates)).not.toContain('tmdb:GET /search/tv');
+  });
+
   it('forgets a removed provider', async () => {
     const selector = await rulesSelector(catalog);
     const prompt = 'I need the user reviews of the TV show Breaking Bad';
