@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -88,5 +88,56 @@ describe('toolsift query', () => {
     const result = await query(['--k', k]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--k must be a whole number >= 1');
+  });
+
+  test('follows a REST route that needs an id with the search that supplies it, unless --no-chain-ids', async () => {
+    const route = (name: string, description: string, id?: string) => ({
+      name,
+      description,
+      parameters: {
+        type: 'object',
+        properties:
+          id === undefined ? { query: { type: 'string' } } : { [id]: { type: 'integer', in: 'path' } },
+      },
+    });
+    const catalog = path.join(indexDir, 'routes.jsonl');
+    await writeFile(
+      catalog,
+      [
+        route('tmdb:GET /tv/{tv_id}/reviews', 'Get the user reviews for a TV show.', 'tv_id'),
+        route('tmdb:GET /search/tv', 'Search for TV shows by title.'),
+        route('tmdb:GET /movie/{movie_id}/reviews', 'Get the user reviews for a movie.', 'movie_id'),
+        route('tmdb:GET /search/movie', 'Search for movies by title.'),
+      ]
+        .map((tool) => JSON.stringify(tool))
+        .join('\n'),
+    );
+    const providedIds = async (extra: string[]) => {
+      const result = await runToolsift(
+        [
+          'query',
+          'user reviews of the TV show Breaking Bad',
+          '--catalog',
+          catalog,
+          '--embedder',
+          'hash',
+          '--index-dir',
+          path.join(indexDir, 'routes-index'),
+          '--k',
+          '2',
+          '--threshold',
+          '0',
+          ...extra,
+        ],
+        { cwd: repoRoot },
+      );
+      expect(result.code).toBe(0);
+      const tools: Array<{ id: string; reasons: Array<{ kind: string }> }> = JSON.parse(result.stdout).tools;
+      return tools
+        .filter((tool) => tool.reasons.some((reason) => reason.kind === 'id-provider'))
+        .map((tool) => tool.id);
+    };
+    expect(await providedIds([])).toEqual(['tmdb:GET /search/tv']);
+    expect(await providedIds(['--no-chain-ids'])).toEqual([]);
   });
 });

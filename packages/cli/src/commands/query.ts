@@ -50,6 +50,12 @@ export function createQueryCommand(io: CliIo): CommandDef {
         description: 'Keep tools whose prerequisites (env vars, config, OAuth, OS) are missing',
       },
       expand: { type: 'boolean', description: 'Add the tools selected tools depend on or work with' },
+      'chain-ids': {
+        type: 'boolean',
+        default: true,
+        description:
+          'Follow a selected REST route that needs an id the prompt lacks with the search or listing that supplies it (--no-chain-ids: off)',
+      },
       threshold: {
         type: 'string',
         valueHint: 'X',
@@ -68,6 +74,7 @@ export function createQueryCommand(io: CliIo): CommandDef {
         env: io.env,
         ...(args['include-unavailable'] === true ? { includeUnavailable: true } : {}),
         ...(args.expand === true ? { expand: true } : {}),
+        ...(args['chain-ids'] === false ? { chainIds: false } : {}),
         ...(threshold !== undefined ? { threshold, abstain: threshold > 0 } : {}),
       });
       if (target !== undefined) {

@@ -9,6 +9,7 @@ import {
 } from '../ranking/exact-name-matcher.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
 import type { ToolVectors } from '../ranking/tool-vectors.js';
+import { createIdProviderTable, type IdProviderTable } from '../routes/id-provider-table.js';
 import { ruleTextsOf } from '../rules/text-embeddings.js';
 import type { VectorHit, VectorIndex } from '../vector-index/vector-index.js';
 import { buildLearnedView } from '../views/build-learned-view.js';
@@ -47,6 +48,7 @@ export class ToolIndex implements RankingIndex {
   readonly #learned = new Map<string, string[]>();
   readonly #ruleVectors = new Map<string, Float32Array>();
   #names: ExactNameMatcher | undefined;
+  #idProviders: IdProviderTable | undefined;
   /** Reads the name matcher saved with the index, while the tools are those it was saved with. */
   #savedNames: (() => ExactNameMatcher | undefined) | undefined;
 
@@ -158,6 +160,11 @@ export class ToolIndex implements RankingIndex {
     return this.#nameMatcher().match(prompt);
   }
 
+  idProviders(): IdProviderTable {
+    this.#idProviders ??= createIdProviderTable(this.tools());
+    return this.#idProviders;
+  }
+
   /** The name matcher's phrase table, for saving. */
   nameTable(): NamePhraseTable {
     return this.#nameMatcher().table();
@@ -261,10 +268,11 @@ export class ToolIndex implements RankingIndex {
 
   // --- internal ---
 
-  /** The tools changed: neither the matcher built from them nor the saved one fits any more. */
+  /** The tools changed: neither the matchers built from them nor the saved one fit any more. */
   #forgetNames(): void {
     this.#names = undefined;
     this.#savedNames = undefined;
+    this.#idProviders = undefined;
   }
 
   #nameMatcher(): ExactNameMatcher {

@@ -1,5 +1,6 @@
 import type { Tool } from '@toolsift/core';
 import type { LexicalHit } from '../lexical/lexical-index.js';
+import type { IdProviderTable } from '../routes/id-provider-table.js';
 import type { VectorHit } from '../vector-index/vector-index.js';
 import type { ToolView } from '../views/tool-view.js';
 import type { ExactNameHit } from './exact-name-matcher.js';
@@ -22,4 +23,6 @@ export interface RankingIndex {
   searchVectors(query: Float32Array, k: number): VectorHit[];
   searchLexical(query: string, k: number): LexicalHit[];
   matchNames(prompt: string): ExactNameHit[];
+  /** The catalog's REST routes and which reads supply the identifiers they need (built on first use). */
+  idProviders?(): IdProviderTable;
 }

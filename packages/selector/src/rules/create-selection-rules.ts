@@ -4,6 +4,7 @@ import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js
 import { abstentionRule, fitSignalsRule } from './abstention-rule.js';
 import type { MissingRequirement } from './check-prerequisites.js';
 import { conflictRule } from './conflict-rule.js';
+import { idProviderRule } from './id-provider-rule.js';
 import type { RerankReport } from './llm-rerank-options.js';
 import { llmRerankRule } from './llm-rerank-rule.js';
 import { nearDuplicateRule } from './near-duplicate-rule.js';
@@ -26,7 +27,7 @@ export interface SelectedToolExtras extends ToolFacts {
 export interface SelectionRules {
   /** Run after fusion, before confidence: negative evidence, prerequisites, conflicts, near-duplicates. */
   rules: SelectionStage[];
-  /** Run after confidence: the optional LLM stage, abstention, relations. */
+  /** Run after confidence: the optional LLM stage, abstention, identifier providers, relations. */
   decisions: SelectionStage[];
   /** The extras of one selected tool. */
   extras(scored: ScoredTool): SelectedToolExtras;
@@ -70,6 +71,7 @@ export function createSelectionRules(options: {
     decisions: [
       ...(ruleOptions.rerank === undefined ? [] : [llmRerankRule(run, ruleOptions.rerank)]),
       abstentionRule(run, { embedderId: options.embedder.id }),
+      idProviderRule(run),
       relationsRule(run),
     ],
     extras(scored) {

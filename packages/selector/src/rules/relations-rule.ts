@@ -1,6 +1,6 @@
 import type { ScoredTool, SelectionContext, SelectionStage } from '../ranking/selection-context.js';
 import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
-import { conflictBetween } from './conflict-between.js';
+import { isAddable } from './is-addable.js';
 import { availabilityOf } from './prerequisite-rule.js';
 import type { RuleRun } from './rule-run.js';
 import { sideTool } from './side-tool.js';
@@ -60,18 +60,6 @@ export function relationsRule(run: RuleRun): SelectionStage {
 }
 
 // --- internal ---
-
-function isAddable(
-  run: RuleRun,
-  context: SelectionContext,
-  id: string,
-  chosen: ReadonlySet<string>,
-): boolean {
-  if (context.candidateIds !== undefined && !context.candidateIds.has(id)) return false;
-  if (run.options.includeUnavailable !== true && !availabilityOf(run, id).isAvailable) return false;
-  for (const other of chosen) if (conflictBetween(run, other, id)?.severity === 'high') return false;
-  return true;
-}
 
 function suggestAlternatives(
   run: RuleRun,

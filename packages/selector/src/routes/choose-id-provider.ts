@@ -1,0 +1,48 @@
+import type { IdProviderTable } from './id-provider-table.js';
+import { resourceKey } from './tool-route.js';
+
+/**
+ * The read that should supply a resource's id for this prompt: a listing whose path words the prompt uses (`/tv/popular`
+ * for "the most popular show"; the best ranked of them), else a search for the resource (`/search/tv`), else the
+ * service's plain search (`/search`). Undefined when the service has none.
+ */
+export function chooseIdProvider(options: {
+  table: IdProviderTable;
+  service: string;
+  resource: string;
+  rankOf: ReadonlyMap<string, number>;
+  /** The prompt's words as `resourceKey`s (see `promptWords`). */
+  words: ReadonlySet<string>;
+}): string | undefined {
+  const { table, resource, rankOf, words } = options;
+  const { searches, listings, anySearches } = table.providers(options.service, resource);
+  let best: string | undefined;
+  for (const id of listings) {
+    const segments = table.route(id)?.segments ?? [];
+    if (!describes(segments, resource, words)) continue;
+    if (best === undefined || (rankOf.get(id) ?? Infinity) < (rankOf.get(best) ?? Infinity)) best = id;
+  }
+  return best ?? searches[0] ?? anySearches[0];
+}
+
+/** The prompt uses a word of the path besides the resource (`popular` of `/tv/popular`). */
+function describes(segments: readonly string[], resource: string, promptWords: ReadonlySet<string>): boolean {
+  for (const segment of segments) {
+    for (const word of segment.split(/[-_.]/)) {
+      const noun = resourceKey(word);
+      if (word.length > 2 && noun !== resource && promptWords.has(noun)) return true;
+    }
+  }
+  return false;
+}
+
+/** A prompt's words as `resourceKey`s, for `chooseIdProvider`. */
+export function promptWords(prompt: string): Set<string> {
+  return new Set(
+    prompt
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length > 0)
+      .map(resourceKey),
+  );
+}
