@@ -1,3 +1,4 @@
+import { denseQueryOf } from '../ranking/dense-query.js';
 import { compareScoredTools } from '../ranking/fuse-scores.js';
 import { scoreToolViews } from '../ranking/score-tool-views.js';
 import type { ScoredTool, SelectionContext, SelectionStage } from '../ranking/selection-context.js';
@@ -116,10 +117,12 @@ function offerFallback(options: {
     if (options.placed.has(id)) return undefined;
     if (context.candidateIds !== undefined && !context.candidateIds.has(id)) continue;
     const fallback = ensureScoredTool(context, id);
-    if (fallback.dense === undefined && context.queryVector !== undefined) {
+    const query = denseQueryOf(context);
+    if (fallback.dense === undefined && query !== undefined) {
+      // Scored like every pooled tool: over the whole prompt and its sentences.
       fallback.dense = scoreToolViews({
         tools: [run.index.toolVectors(id)],
-        query: { whole: Float64Array.from(context.queryVector), sentences: [] },
+        query,
         weights: context.weights,
       })[0]!;
     }
