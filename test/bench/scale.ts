@@ -4,11 +4,13 @@
 // Catalog views reuse real use-lite vectors (variants: small perturbations); the query path is the real one.
 // Built indexes are kept in .cache/bench/scale/ with their build figures, so a rerun only reloads and serves
 // (the 100k HNSW build takes minutes); --rebuild builds them again.
+
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '@toolsift/selector';
+import { INDEX_FORMAT_VERSION } from '../../packages/selector/src/index-store/index-manifest.js';
 import { repoRoot } from './bench-datasets.js';
 import { runBenchChild } from './bench-process.js';
 import { benchCacheDir, benchEmbedder } from './bench-selector.js';
@@ -62,7 +64,11 @@ for (const size of sizes) {
     const buildRecord = path.join(benchCacheDir, 'scale', `${size}-${kind}.build.json`);
     const build = async (): Promise<Result> => {
       await rm(indexDir, { recursive: true, force: true });
-      const result = { ...(await runChild(['--phase', 'build', ...args])), builtOn: today() };
+      const result = {
+        ...(await runChild(['--phase', 'build', ...args])),
+        builtOn: today(),
+        indexFormat: INDEX_FORMAT_VERSION,
+      };
       await writeFile(buildRecord, JSON.stringify(result));
       return result;
     };
@@ -74,7 +80,7 @@ for (const size of sizes) {
       serve = await runChild(['--phase', 'serve', ...args]);
     } catch (error) {
       if (!isCached) throw error;
-      // The cached index was stale (an older index format, another catalog): build it again.
+      // The cached index was stale (another catalog, a damaged folder): build it again.
       console.error(`${size} ${kind}: rebuilding the cached index`);
       built = await build();
       serve = await runChild(['--phase', 'serve', ...args]);
@@ -116,11 +122,15 @@ interface Result {
   queryWords: number;
   /** Date of the build the build figures come from (the index may be reused from an earlier run). */
   builtOn?: string;
+  /** Index format the cached build was written in: an older one is rebuilt before serving, not served. */
+  indexFormat?: number;
 }
 
+/** The record of a cached build in the current index format, else undefined (then it is built again). */
 async function readRecord(file: string): Promise<Result | undefined> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as Result;
+    const record = JSON.parse(await readFile(file, 'utf8')) as Result;
+    return record.indexFormat === INDEX_FORMAT_VERSION ? record : undefined;
   } catch {
     return undefined;
   }
