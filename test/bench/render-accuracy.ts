@@ -1,4 +1,5 @@
 import type { EvalSummary, RankingMethod } from '@toolsift/selector';
+import { BENCH_ROWS } from './bench-datasets.js';
 
 /** One measured cell group: a row, a method, its metrics. */
 export interface AccuracyResult {
@@ -32,7 +33,7 @@ export function renderAccuracyMarkdown(options: {
     '',
     `Written by \`pnpm bench\` (test/bench/run.ts) on ${meta.date.slice(0, 10)} with the \`${meta.embedder}\` embedder, in ${meta.minutes} min.`,
     'Queries: the held-out half of each dataset (split by a hash of the query id; seal-tools: its test splits), never',
-    'used for tuning; big sets are subsampled evenly (metatool single 2,000, bfcl 1,500, gorilla 1,000). Ranking',
+    `used for tuning; a half longer than its row's cap is subsampled evenly (${caps()}). Ranking`,
     'metrics are measured with abstention off; `toolbench-stable` ranks over the whole catalog like the README',
     "references, `(candidates)` rows rank within each query's own candidate list.",
     '',
@@ -164,4 +165,10 @@ function find(
 
 function format(value: number | null | undefined): string {
   return value === null || value === undefined ? '–' : value.toFixed(3);
+}
+
+/** The rows' query caps as prose, e.g. "bfcl (candidates) 1,500, gorilla-apibench 1,000". */
+function caps(): string {
+  const capped = BENCH_ROWS.filter((row) => row.limit !== undefined);
+  return capped.map((row) => `${row.label} ${row.limit!.toLocaleString('en-US')}`).join(', ') || 'none';
 }

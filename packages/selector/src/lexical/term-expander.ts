@@ -32,6 +32,7 @@ export class TermExpander {
   #sorted: string[] = [];
   #alphabet: string[] = [];
   #filter = new TermHashFilter([]);
+  #deletions = new TermHashFilter([]);
   #cache = new Map<string, TermExpansion[]>();
 
   constructor(options: {
@@ -81,7 +82,8 @@ export class TermExpander {
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
       .slice(0, MAX_ALPHABET)
       .map(([char]) => char);
-    this.#filter = new TermHashFilter(this.#sorted);
+    this.#filter = TermHashFilter.ofTerms(this.#sorted);
+    this.#deletions = TermHashFilter.ofDeletions(this.#sorted);
     this.#cache.clear();
   }
 
@@ -103,8 +105,12 @@ export class TermExpander {
   }
 
   #withinOneEdit(term: string): string[] {
-    // The filter rules out nearly all of the ~100 variants per character without building or looking them up.
-    const variants = editVariants(term, this.#alphabet, this.#filter);
+    // The filters rule out nearly all of the ~100 variants per character without building or looking them up.
+    const variants = editVariants(term, {
+      alphabet: this.#alphabet,
+      terms: this.#filter,
+      deletions: this.#deletions,
+    });
     return [...variants].filter((candidate) => this.#vocabulary.liveId(candidate) !== undefined);
   }
 }

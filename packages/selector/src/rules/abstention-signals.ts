@@ -1,6 +1,5 @@
-import { ENGLISH_STOP_WORDS } from '../lexical/stop-words.js';
-import { tokenize } from '../lexical/tokenize.js';
 import type { ScoredTool, SelectionContext } from '../ranking/selection-context.js';
+import { contentTerms } from './content-terms.js';
 
 /** The evidence abstention weighs: whether anything in the ranking fits the prompt, on several signals. */
 export interface AbstentionSignals {
@@ -29,7 +28,7 @@ export function abstentionSignals(
   context: Pick<SelectionContext, 'prompt' | 'ranked' | 'candidateIds'>,
 ): AbstentionSignals {
   const { ranked } = context;
-  const terms = new Set(tokenize(context.prompt, TOKEN_OPTIONS).map((token) => token.term));
+  const terms = contentTerms(context.prompt);
   const cosines = largest(ranked, cosineOf, SPREAD_TOOLS);
   const denseMax = cosines[0] ?? 0;
   const mean = cosines.length === 0 ? 0 : cosines.reduce((sum, value) => sum + value, 0) / cosines.length;
@@ -53,7 +52,6 @@ export function abstentionSignals(
 // --- internal ---
 
 const SPREAD_TOOLS = 10;
-const TOKEN_OPTIONS = { stopWords: new Set(ENGLISH_STOP_WORDS), isStemming: true };
 
 function cosineOf(scored: ScoredTool): number {
   return scored.dense?.views[0]?.similarity ?? 0;

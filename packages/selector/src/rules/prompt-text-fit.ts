@@ -1,6 +1,5 @@
 import { cosineSimilarity } from '../embedding/cosine-similarity.js';
-import { ENGLISH_STOP_WORDS } from '../lexical/stop-words.js';
-import { tokenize } from '../lexical/tokenize.js';
+import { contentTerms } from './content-terms.js';
 import type { TextEmbeddings } from './text-embeddings.js';
 
 /** How well a rule text (e.g. a `when_prefer_*`) fits the prompt: cosine, word overlap, and their blend. */
@@ -27,23 +26,15 @@ export async function bestTextFit(options: {
 }): Promise<TextFit | undefined> {
   if (options.texts.length === 0) return undefined;
   const vectors = await options.embeddings.vectors(options.texts);
-  const promptTerms = termsOf(options.prompt);
+  const promptTerms = contentTerms(options.prompt);
   let best: TextFit | undefined;
   options.texts.forEach((text, position) => {
     const similarity = cosineSimilarity(options.query, vectors[position] as Float32Array);
-    const textTerms = termsOf(text);
+    const textTerms = contentTerms(text);
     const shared = [...promptTerms].filter((term) => textTerms.has(term)).length;
     const overlap = promptTerms.size === 0 ? 0 : shared / promptTerms.size;
     const fit = similarity + options.overlapWeight * overlap;
     if (best === undefined || fit > best.fit) best = { text, similarity, overlap, fit };
   });
   return best;
-}
-
-// --- internal ---
-
-const TOKEN_OPTIONS = { stopWords: new Set(ENGLISH_STOP_WORDS), isStemming: true };
-
-function termsOf(text: string): Set<string> {
-  return new Set(tokenize(text, TOKEN_OPTIONS).map((token) => token.term));
 }

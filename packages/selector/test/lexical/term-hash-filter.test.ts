@@ -18,6 +18,14 @@ function allVariants(term: string, alphabet: readonly string[]): Set<string> {
   return variants;
 }
 
+function filtersOf(vocabulary: readonly string[], alphabet: readonly string[]) {
+  return {
+    alphabet,
+    terms: TermHashFilter.ofTerms(vocabulary),
+    deletions: TermHashFilter.ofDeletions(vocabulary),
+  };
+}
+
 describe('editVariants', () => {
   // Small alphabets (with characters outside the BMP) make edit-distance neighbours common.
   const char = fc.constantFrom('a', 'b', 'c', 'é', '𝒳');
@@ -27,7 +35,7 @@ describe('editVariants', () => {
     fc.assert(
       fc.property(word, fc.uniqueArray(word, { maxLength: 60 }), (term, vocabulary) => {
         const alphabet = ['a', 'b', '𝒳'];
-        const variants = editVariants(term, alphabet, new TermHashFilter(vocabulary));
+        const variants = editVariants(term, filtersOf(vocabulary, alphabet));
         const all = allVariants(term, alphabet);
         for (const variant of variants) expect(all.has(variant)).toBe(true);
         for (const known of vocabulary) if (all.has(known)) expect(variants.has(known)).toBe(true);
@@ -38,8 +46,17 @@ describe('editVariants', () => {
   it('builds few strings the vocabulary does not hold', () => {
     const vocabulary = Array.from({ length: 5000 }, (_, i) => `term${i.toString(36)}`);
     const alphabet = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
-    const variants = editVariants('termzzz', alphabet, new TermHashFilter(vocabulary));
+    const variants = editVariants('termzzz', filtersOf(vocabulary, alphabet));
     expect(allVariants('termzzz', alphabet).size).toBeGreaterThan(500);
     expect(variants.size).toBeLessThan(40);
+  });
+
+  it('tries letters only at positions where some term can be an insertion or substitution', () => {
+    const vocabulary = Array.from({ length: 5000 }, (_, i) => `term${i.toString(36)}`);
+    const alphabet = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+    const filters = filtersOf(vocabulary, alphabet);
+    // Nothing in the vocabulary is near this word: the term filter alone would let ~3% of its variants through.
+    expect(allVariants('qwxyzzv', alphabet).size).toBeGreaterThan(500);
+    expect(editVariants('qwxyzzv', filters).size).toBeLessThan(3);
   });
 });
