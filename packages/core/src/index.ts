@@ -64,5 +64,6 @@ export type {
   UseCase,
 } from './model/tool.js';
 export { defineTool, ToolFormatSchema, ToolSchema } from './model/tool.js';
+export { isRecord } from './schema/is-record.js';
 export type { WrittenTools } from './writers/write-tools.js';
 export { WRITE_TARGETS, writeTools } from './writers/write-tools.js';

@@ -54,7 +54,7 @@ export function createQueryCommand(io: CliIo): CommandDef {
         type: 'boolean',
         default: true,
         description:
-          'Follow a selected REST route that needs an id the prompt lacks with the search or listing that supplies it (--no-chain-ids: off)',
+          'Follow a selected tool that needs an id or token the prompt lacks with the read that supplies it (--no-chain-ids: off)',
       },
       threshold: {
         type: 'string',

@@ -1,3 +1,4 @@
+import { isRecord } from '@toolsift/core';
 import type { FileEntry } from './atomic-file.js';
 
 /** Bumped whenever the index layout or the way views are built changes; an older index is rebuilt. */
@@ -65,10 +66,6 @@ export const GENERATION_NAME = /^index\.[0-9a-f]+\.[a-z-]+$/;
 // --- internal ---
 
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');

@@ -1,4 +1,4 @@
-import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { ErrorCode, isRecord, ToolsiftError } from '@toolsift/core';
 import { LEXICAL_SNAPSHOT_VERSION, type LexicalSnapshot } from './lexical-snapshot.js';
 import { FIELD_SHIFT } from './posting-lists.js';
 import { checkLexicalOptions, type ResolvedLexicalOptions } from './resolve-lexical-options.js';
@@ -64,10 +64,6 @@ export function ensure(condition: unknown, path: string, expected: string): asse
 }
 
 // --- internal ---
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isUniqueStrings(value: unknown): value is string[] {
   return (

@@ -1,4 +1,5 @@
 import type { Tool } from '@toolsift/core';
+import { createReturnedInputs, type ReturnedInputs } from './returned-inputs.js';
 import { parseToolRoute, resourceKey, type ToolRoute } from './tool-route.js';
 
 /** The tools of one service that can supply a resource's identifier. */
@@ -12,21 +13,24 @@ export interface IdProviders {
 }
 
 /**
- * Where the identifiers REST routes need come from: within one service, reads without path parameters that name
- * the resource in their path supply its id (`GET /search/movie` and `GET /movie/popular` both list movies, so
- * either gives the `movie_id` of `GET /movie/{movie_id}/credits`).
+ * Where the identifiers tools need come from. REST routes: within one service, reads without path parameters that
+ * name the resource in their path supply its id (`GET /search/movie` and `GET /movie/popular` both list movies, so
+ * either gives the `movie_id` of `GET /movie/{movie_id}/credits`). Any tool: reads whose declared result has the
+ * field (`readersOf`, see `createReturnedInputs`).
  */
-export interface IdProviderTable {
+export interface IdProviderTable extends ReturnedInputs {
   route(toolId: string): ToolRoute | undefined;
   providers(service: string, resource: string): IdProviders;
 }
 
-/** Index the routes of a catalog (tools whose names hold no route are left out). */
+/** Index the routes of a catalog and the result fields of its reads (tools with neither are left out). */
 export function createIdProviderTable(tools: Iterable<Tool>): IdProviderTable {
+  const all = [...tools];
+  const returned = createReturnedInputs(all);
   const routes = new Map<string, ToolRoute>();
   const byResource = new Map<string, { searches: string[]; listings: string[] }>();
   const anySearches = new Map<string, string[]>();
-  for (const tool of tools) {
+  for (const tool of all) {
     const route = parseToolRoute(tool);
     if (route === undefined) continue;
     routes.set(tool.id, route);
@@ -44,6 +48,7 @@ export function createIdProviderTable(tools: Iterable<Tool>): IdProviderTable {
     }
   }
   return {
+    readersOf: returned.readersOf,
     route: (toolId) => routes.get(toolId),
     providers(service, resource) {
       const entry = byResource.get(tableKey(service, resource));

@@ -1,15 +1,19 @@
 import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
 import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
 import { chooseIdProvider, promptWords } from '../routes/choose-id-provider.js';
+import type { IdProviderTable } from '../routes/id-provider-table.js';
+import { requiredIdentifierInputs } from '../routes/returned-inputs.js';
 import { parseToolRoute } from '../routes/tool-route.js';
 import { isAddable } from './is-addable.js';
 import type { RuleRun } from './rule-run.js';
 
 /**
- * Identifier providers, on the final top k: a selected REST route that needs an identifier the prompt does not
- * give (`GET /tv/{tv_id}/reviews` for "reviews of Breaking Bad") is followed by the read of the same service that
- * supplies it (`GET /search/tv`; see `chooseIdProvider`). A provider ranked lower moves up to just after the route
- * that needs it; one ranked higher stays where it is. A provider must be addable (a candidate, able to run here, in
+ * Identifier providers, on the final top k: a selected tool that needs an identifier the prompt does not give is
+ * followed by the read that supplies it. A REST route's path id (`GET /tv/{tv_id}/reviews` for "reviews of Breaking
+ * Bad") comes from a read of the same service (`GET /search/tv`; see `chooseIdProvider`); a required id or token
+ * input (`AddAlarm` takes `token`) from a read whose declared result has that field (`GetUserToken`; the best
+ * ranked when several do). A provider ranked lower moves up to just after the tool that needs it; one ranked
+ * higher stays where it is. A provider must be addable (a candidate, able to run here, in
  * no high conflict with the selection). The selection keeps its size k.
  */
 export function idProviderRule(run: RuleRun): SelectionStage {
@@ -18,7 +22,7 @@ export function idProviderRule(run: RuleRun): SelectionStage {
     run(context) {
       if (run.options.chainIds === false) return;
       const top = context.ranked.slice(0, context.k);
-      // Most catalogs hold no routes: parse the k selected names before building anything.
+      // Most catalogs need no ids: look at the k selected tools before building anything.
       if (!top.some((scored) => needsIds(run, scored.toolId)) || mentionsIdentifier(context.prompt)) return;
       const table = run.index.idProviders?.();
       if (table === undefined) return;
@@ -30,17 +34,14 @@ export function idProviderRule(run: RuleRun): SelectionStage {
         if (placed.has(scored.toolId)) continue;
         result.push(scored);
         placed.add(scored.toolId);
-        const route = table.route(scored.toolId);
-        for (const { parameter, resource } of route?.ids ?? []) {
-          const provider = chooseIdProvider({
-            table,
-            service: route?.service ?? '',
-            resource,
-            rankOf,
-            words,
-          });
-          if (provider === undefined || placed.has(provider) || !isAddable(run, context, provider, placed))
-            continue;
+        for (const { parameter, provider } of providersOf({
+          run,
+          table,
+          toolId: scored.toolId,
+          rankOf,
+          words,
+        })) {
+          if (placed.has(provider) || !isAddable(run, context, provider, placed)) continue;
           const added = ensureScoredTool(context, provider);
           if (added.confidence === 0) added.confidence = scored.confidence;
           added.reasons.push({
@@ -69,5 +70,42 @@ const IDENTIFIER =
 
 function needsIds(run: RuleRun, toolId: string): boolean {
   const tool = run.index.tool(toolId);
-  return tool !== undefined && (parseToolRoute(tool)?.ids.length ?? 0) > 0;
+  if (tool === undefined) return false;
+  return (parseToolRoute(tool)?.ids.length ?? 0) > 0 || requiredIdentifierInputs(tool).length > 0;
+}
+
+/** The identifiers a tool needs and the tool chosen to supply each: path ids first, then other required inputs. */
+function providersOf(options: {
+  run: RuleRun;
+  table: IdProviderTable;
+  toolId: string;
+  rankOf: ReadonlyMap<string, number>;
+  words: ReadonlySet<string>;
+}): Array<{ parameter: string; provider: string }> {
+  const { table, toolId, rankOf } = options;
+  const found: Array<{ parameter: string; provider: string }> = [];
+  const route = table.route(toolId);
+  for (const { parameter, resource } of route?.ids ?? []) {
+    const provider = chooseIdProvider({
+      table,
+      service: route?.service ?? '',
+      resource,
+      rankOf,
+      words: options.words,
+    });
+    if (provider !== undefined) found.push({ parameter, provider });
+  }
+  const tool = options.run.index.tool(toolId);
+  const pathIds = new Set(route?.ids.map((id) => id.parameter));
+  for (const parameter of tool === undefined ? [] : requiredIdentifierInputs(tool)) {
+    if (pathIds.has(parameter)) continue;
+    let best: string | undefined;
+    for (const reader of table.readersOf(parameter)) {
+      if (reader === toolId) continue;
+      if (best === undefined || (rankOf.get(reader) ?? Infinity) < (rankOf.get(best) ?? Infinity))
+        best = reader;
+    }
+    if (best !== undefined) found.push({ parameter, provider: best });
+  }
+  return found;
 }

@@ -14,8 +14,8 @@ export interface RuleOptions {
   includeUnavailable?: boolean;
   /** Add each selected tool's `dependsOn` (before it) and `complements` (after it) to the selection. */
   expand?: boolean;
-  /** Follow each selected REST route that needs an identifier the prompt lacks with the read that supplies it
-   * (`GET /search/tv` after `GET /tv/{tv_id}/reviews`; default true). */
+  /** Follow each selected tool that needs an identifier or token the prompt lacks with the read that supplies it
+   * (`GET /search/tv` after `GET /tv/{tv_id}/reviews`, `GetUserToken` after `AddAlarm`; default true). */
   chainIds?: boolean;
   /** Return no tool when the best one is not confident enough (default true). */
   abstain?: boolean;

@@ -102,6 +102,66 @@ describe('identifier providers', () => {
   });
 });
 
+describe('providers of required ids and tokens', () => {
+  const needsToken = (id: string, description: string, other: string) =>
+    makeTool({
+      id,
+      description,
+      parameters: {
+        type: 'object',
+        properties: { token: { type: 'string' }, [other]: { type: 'string' } },
+        required: ['token', other],
+      },
+      result: { type: 'object', properties: { status: { type: 'string' } } },
+    });
+  const returnsToken = (id: string, description: string) =>
+    makeTool({
+      id,
+      description,
+      parameters: {
+        type: 'object',
+        properties: { username: { type: 'string' }, password: { type: 'string' } },
+        required: ['username', 'password'],
+      },
+      result: { type: 'object', properties: { token: { type: 'string' } } },
+    });
+  const accounts = [
+    needsToken('SetAlarm', 'Set an alarm clock at a time.', 'time'),
+    needsToken('AddNote', 'Add a note with some text.', 'text'),
+    returnsToken('GetAccessToken', 'Log in with a user name and password.'),
+    returnsToken('CreateAccount', 'Open a new account with a user name and password.'),
+    makeTool({ id: 'get_weather', description: 'Current weather for a city.' }),
+  ];
+
+  it('follows a tool that needs a token with the read that returns one, never a write', async () => {
+    const selector = await rulesSelector(accounts);
+    const selection = await selector.select('set an alarm clock for 7 am tomorrow', { k: 2, abstain: false });
+    const ids = idsOf(selection);
+    expect(ids[0]).toBe('SetAlarm');
+    expect(ids[1]).toBe('GetAccessToken');
+    expect(ids).not.toContain('CreateAccount');
+    expect(selection.tools[1]?.reasons).toContainEqual({
+      kind: 'id-provider',
+      message: 'supplies the token that SetAlarm needs',
+      details: { for: 'SetAlarm', parameter: 'token' },
+    });
+  });
+
+  it('adds nothing when the prompt gives the token, or when turned off', async () => {
+    const selector = await rulesSelector(accounts);
+    const withToken = await selector.select('set an alarm clock for 7 am with token a81bc2f9d0e4', {
+      k: 2,
+      abstain: false,
+    });
+    const off = await selector.select('set an alarm clock for 7 am', {
+      k: 2,
+      abstain: false,
+      chainIds: false,
+    });
+    for (const selection of [withToken, off]) expect(idsOf(selection)).not.toContain('GetAccessToken');
+  });
+});
+
 describe('mentionsIdentifier', () => {
   it('sees numbers, UUIDs and letter-digit tokens, but not years or small counts', () => {
     for (const prompt of [

@@ -14,7 +14,8 @@ import { extensionsFor, restOf, setEntry } from './rest-of.js';
  * parameters}`, one or a list (also `{tools:[...]}`/`{functions:[...]}`), JSON Lines of them (the bench
  * `tools.jsonl`, whose extra fields go to `extensions.openai`), and BFCL test cases `{id, question,
  * function:[...]}`. The id is `name` exactly as written. BFCL's `"type": "dict"`, `float`, `any`, `tuple`
- * are normalised; `response` becomes the result.
+ * are normalised; `response` (or `returns`) becomes the result, as does API-Bank's `output_parameters`, a map of
+ * output names to their schemas.
  */
 export const openAiLoader: FormatLoader = {
   format: 'openai',
@@ -85,6 +86,7 @@ const CONSUMED = [
   'parameters',
   'response',
   'returns',
+  'output_parameters',
   'category',
   'name_for_human',
 ];
@@ -112,8 +114,7 @@ function toolOf(definition: OpenAiDefinition, read: FieldReader): LoadedTool | u
   if (name === undefined) return undefined;
   const parameters = toObjectSchema(entry.parameters);
   read.schemaProblems(parameters.problems, `${pointer}/parameters`);
-  const resultKey = entry.response !== undefined ? 'response' : 'returns';
-  const result = read.record(entry[resultKey], `${pointer}/${resultKey}`);
+  const result = resultOf(entry, pointer, read);
   const rest = restOf(entry, entry.type === 'function' ? [...CONSUMED, 'type'] : CONSUMED);
   if (definition.wrapper !== undefined && Object.keys(definition.wrapper).length > 0) {
     setEntry(rest, 'wrapper', definition.wrapper);
@@ -132,6 +133,15 @@ function toolOf(definition: OpenAiDefinition, read: FieldReader): LoadedTool | u
     ...optional('result', result === undefined ? undefined : normalizeSchema(result)),
     ...extensionsFor('openai', rest),
   };
+}
+
+/** The declared output: `response`, `returns`, or `output_parameters` (its properties, as an object schema). */
+function resultOf(entry: Record<string, unknown>, pointer: string, read: FieldReader): unknown {
+  if (entry.response !== undefined) return read.record(entry.response, `${pointer}/response`);
+  if (entry.returns !== undefined) return read.record(entry.returns, `${pointer}/returns`);
+  if (entry.output_parameters === undefined) return undefined;
+  const properties = read.record(entry.output_parameters, `${pointer}/output_parameters`);
+  return properties === undefined ? undefined : { type: 'object', properties };
 }
 
 /** JSON with sorted keys, to compare definitions. */

@@ -70,6 +70,22 @@ describe('openAiLoader', () => {
     });
   });
 
+  it("reads API-Bank's output_parameters map as the result schema, and reports one that is not a map", () => {
+    const loaded = loadFixture(openAiLoader, 'openai/output-parameters.jsonl');
+    expect(loaded.tools[0]?.result).toEqual({
+      type: 'object',
+      properties: {
+        session: { type: 'string', description: 'The session handle.' },
+        expires: { type: 'integer' },
+      },
+    });
+    expect(loaded.tools[0]?.extensions).toEqual({});
+    expect(loaded.tools[1]?.result).toBeUndefined();
+    expect(loaded.diagnostics).toEqual([
+      expect.objectContaining({ code: 'METADATA_INVALID', pointer: '/1/output_parameters', line: 2 }),
+    ]);
+  });
+
   it('reads BFCL test cases: the same definition is one tool, a different one with the same name gets the case id', () => {
     const loaded = loadFixture(openAiLoader, 'openai/bfcl-cases.jsonl');
     expect(loaded.diagnostics).toEqual([]);

@@ -1,0 +1,91 @@
+import { isRecord, type Tool } from '@toolsift/core';
+import { identifierWords } from '../views/identifier-words.js';
+import { parseToolRoute } from './tool-route.js';
+
+/**
+ * Which reads return each field, for the identifiers and tokens other tools take as input: `GetUserToken` returns
+ * the `token` that `AddAlarm` requires. Fields are compared by `fieldKey` (`user_id` meets `userId`).
+ */
+export interface ReturnedInputs {
+  /** Reads whose declared result has this field (by `fieldKey`), in catalog order. */
+  readersOf(field: string): readonly string[];
+}
+
+/** Index the result fields of a catalog's reads (tools without a result schema are left out). */
+export function createReturnedInputs(tools: Iterable<Tool>): ReturnedInputs {
+  const readers = new Map<string, string[]>();
+  for (const tool of tools) {
+    if (!isRead(tool)) continue;
+    const required = new Set(requiredInputs(tool).map(fieldKey));
+    for (const field of resultFields(tool)) {
+      const key = fieldKey(field);
+      // A tool that needs the field itself (`CheckToken` takes the token it checks) supplies nothing.
+      if (required.has(key)) continue;
+      const list = readers.get(key) ?? [];
+      if (list.at(-1) !== tool.id) list.push(tool.id);
+      readers.set(key, list);
+    }
+  }
+  return { readersOf: (field) => readers.get(fieldKey(field)) ?? NONE };
+}
+
+/**
+ * The required inputs of a tool that identify something or grant access, which a user seldom types and another
+ * call usually supplies: names whose last word is `id`, `ids`, `uuid`, `guid` or `token` (`user_id`, `orderId`,
+ * `token`, `access_token`).
+ */
+export function requiredIdentifierInputs(tool: Pick<Tool, 'parameters'>): string[] {
+  return requiredInputs(tool).filter((name) => IDENTIFIER_WORDS.has(identifierWords(name).at(-1) ?? ''));
+}
+
+/** A field name folded for comparison: lower case, letters and digits only. */
+export function fieldKey(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+// --- internal ---
+
+const NONE: readonly string[] = Object.freeze([]);
+const IDENTIFIER_WORDS = new Set(['id', 'ids', 'uuid', 'guid', 'token']);
+/** First words of tool names that read without changing anything (`GetUserToken`, `list_orders`). */
+const READ_VERBS = new Set([
+  'get',
+  'list',
+  'search',
+  'find',
+  'query',
+  'fetch',
+  'read',
+  'lookup',
+  'retrieve',
+  'show',
+]);
+
+/**
+ * A tool that only reads: MCP's `readOnlyHint` when given, else a GET route, else a name that starts with a read
+ * verb. Writes are no providers: creating an appointment returns its id, but cancelling one must not create one.
+ */
+function isRead(tool: Tool): boolean {
+  const hint = tool.annotations?.readOnlyHint;
+  if (hint !== undefined) return hint;
+  const method = parseToolRoute(tool)?.method;
+  if (method !== undefined) return method === 'GET';
+  return READ_VERBS.has(identifierWords(tool.name)[0] ?? '');
+}
+
+function requiredInputs(tool: Pick<Tool, 'parameters'>): string[] {
+  const required = tool.parameters.required;
+  return Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : [];
+}
+
+/** The property names of a result schema, or of its items when it is a list. */
+function resultFields(tool: Tool): string[] {
+  const result = tool.result;
+  const items = result?.items;
+  const properties = isRecord(result?.properties)
+    ? result.properties
+    : isRecord(items) && isRecord(items.properties)
+      ? items.properties
+      : undefined;
+  return properties === undefined ? [] : Object.keys(properties);
+}
