@@ -14,7 +14,7 @@ export interface IdMapJson {
 export class IdMap {
   readonly #labels = new Map<string, number>();
   /** Keys by label: an array, read for every search hit (labels are handed out in order, so it stays dense). */
-  readonly #keys: Array<string | undefined> = [];
+  #keys: Array<string | undefined> = [];
   #nextLabel = 0;
 
   /** Restore a map saved with `toJSON`; returns undefined (not a throw) when the data is inconsistent. */
@@ -25,6 +25,10 @@ export class IdMap {
     if (keys.length !== labels.length) return undefined;
     const map = new IdMap();
     map.#nextLabel = nextLabel;
+    // Saved keys need not come in label order: filling the array first keeps it a flat array (writing far past
+    // its end one label at a time turns it into a slow dictionary: ~60 ms of a 10k-tool reload). Bounded, so a
+    // counter far beyond the keys (many deletions, or a forged file) costs no huge allocation.
+    map.#keys = new Array<string | undefined>(Math.min(nextLabel, 2 * keys.length + 1024)).fill(undefined);
     for (let index = 0; index < keys.length; index++) {
       const key: unknown = keys[index];
       const label: unknown = labels[index];

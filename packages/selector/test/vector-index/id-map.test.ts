@@ -24,6 +24,14 @@ describe('IdMap', () => {
     expect(restored?.assign('w')).toBe(3);
   });
 
+  it('restores keys saved out of label order, and a counter far beyond the keys', () => {
+    const restored = IdMap.fromJSON({ nextLabel: 5000, keys: ['c', 'a', 'b'], labels: [4999, 0, 2] });
+    expect([0, 1, 2, 4999].map((label) => restored?.keyOf(label))).toEqual(['a', undefined, 'b', 'c']);
+    expect(restored?.labelOf('c')).toBe(4999);
+    expect(restored?.assign('d')).toBe(5000);
+    expect(restored?.keyOf(5000)).toBe('d');
+  });
+
   it('tests every mapped label', () => {
     const ids = new IdMap();
     for (const key of ['x', 'y', 'z']) ids.assign(key);
