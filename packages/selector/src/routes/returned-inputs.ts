@@ -4,11 +4,12 @@ import { parseToolRoute } from './tool-route.js';
 
 /**
  * Which reads return each field, for the identifiers and tokens other tools take as input: `GetUserToken` returns
- * the `token` that `AddAlarm` requires. Fields are compared by `fieldKey` (`user_id` meets `userId`).
+ * the `token` that `AddAlarm` requires. Fields are compared by `fieldKey` (`user_id` meets `userId`). Only tools
+ * read from the same file count: a file is one API or server, and another API's `user_id` is not this one's.
  */
 export interface ReturnedInputs {
-  /** Reads whose declared result has this field (by `fieldKey`), in catalog order. */
-  readersOf(field: string): readonly string[];
+  /** Reads from `tool`'s source file whose declared result has this field (by `fieldKey`), in catalog order. */
+  readersOf(field: string, tool: Pick<Tool, 'source'>): readonly string[];
 }
 
 /** Index the result fields of a catalog's reads (tools without a result schema are left out). */
@@ -18,24 +19,28 @@ export function createReturnedInputs(tools: Iterable<Tool>): ReturnedInputs {
     if (!isRead(tool)) continue;
     const required = new Set(requiredInputs(tool).map(fieldKey));
     for (const field of resultFields(tool)) {
-      const key = fieldKey(field);
       // A tool that needs the field itself (`CheckToken` takes the token it checks) supplies nothing.
-      if (required.has(key)) continue;
+      if (required.has(fieldKey(field))) continue;
+      const key = readerKey(field, tool);
       const list = readers.get(key) ?? [];
       if (list.at(-1) !== tool.id) list.push(tool.id);
       readers.set(key, list);
     }
   }
-  return { readersOf: (field) => readers.get(fieldKey(field)) ?? NONE };
+  return { readersOf: (field, tool) => readers.get(readerKey(field, tool)) ?? NONE };
 }
 
 /**
  * The required inputs of a tool that identify something or grant access, which a user seldom types and another
- * call usually supplies: names whose last word is `id`, `ids`, `uuid`, `guid` or `token` (`user_id`, `orderId`,
- * `token`, `access_token`).
+ * call usually supplies: a token (`token`, `access_token`), or an id of a named thing (`user_id`, `orderId`,
+ * `session_uuid`). A bare `id` is left out: it names whatever its tool is about, which a field name cannot match.
  */
 export function requiredIdentifierInputs(tool: Pick<Tool, 'parameters'>): string[] {
-  return requiredInputs(tool).filter((name) => IDENTIFIER_WORDS.has(identifierWords(name).at(-1) ?? ''));
+  return requiredInputs(tool).filter((name) => {
+    const words = identifierWords(name);
+    const last = words.at(-1) ?? '';
+    return last === 'token' || (IDENTIFIER_WORDS.has(last) && words.length > 1);
+  });
 }
 
 /** A field name folded for comparison: lower case, letters and digits only. */
@@ -46,7 +51,7 @@ export function fieldKey(name: string): string {
 // --- internal ---
 
 const NONE: readonly string[] = Object.freeze([]);
-const IDENTIFIER_WORDS = new Set(['id', 'ids', 'uuid', 'guid', 'token']);
+const IDENTIFIER_WORDS = new Set(['id', 'ids', 'uuid', 'guid']);
 /** First words of tool names that read without changing anything (`GetUserToken`, `list_orders`). */
 const READ_VERBS = new Set([
   'get',
@@ -71,6 +76,10 @@ function isRead(tool: Tool): boolean {
   const method = parseToolRoute(tool)?.method;
   if (method !== undefined) return method === 'GET';
   return READ_VERBS.has(identifierWords(tool.name)[0] ?? '');
+}
+
+function readerKey(field: string, tool: Pick<Tool, 'source'>): string {
+  return `${tool.source.file}\u0000${fieldKey(field)}`;
 }
 
 function requiredInputs(tool: Pick<Tool, 'parameters'>): string[] {

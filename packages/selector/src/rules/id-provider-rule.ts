@@ -97,10 +97,11 @@ function providersOf(options: {
   }
   const tool = options.run.index.tool(toolId);
   const pathIds = new Set(route?.ids.map((id) => id.parameter));
-  for (const parameter of tool === undefined ? [] : requiredIdentifierInputs(tool)) {
+  if (tool === undefined) return found;
+  for (const parameter of requiredIdentifierInputs(tool)) {
     if (pathIds.has(parameter)) continue;
     let best: string | undefined;
-    for (const reader of table.readersOf(parameter)) {
+    for (const reader of table.readersOf(parameter, tool)) {
       if (reader === toolId) continue;
       if (best === undefined || (rankOf.get(reader) ?? Infinity) < (rankOf.get(best) ?? Infinity))
         best = reader;

@@ -7,11 +7,17 @@ import {
 } from '../../src/routes/returned-inputs.js';
 import { makeTool } from '../fixtures/make-tool.js';
 
-const tool = (id: string, fields: { required?: string[]; result?: JsonSchema; readOnly?: boolean } = {}) =>
+const HERE = { source: { format: 'openai' as const, file: 'test.jsonl', pointer: '' } };
+
+const tool = (
+  id: string,
+  fields: { required?: string[]; result?: JsonSchema; readOnly?: boolean; file?: string } = {},
+) =>
   makeTool({
     id,
     name: id,
     description: id,
+    ...(fields.file === undefined ? {} : { source: { format: 'openai', file: fields.file, pointer: '' } }),
     parameters: {
       type: 'object',
       properties: Object.fromEntries((fields.required ?? []).map((name) => [name, { type: 'string' }])),
@@ -37,23 +43,31 @@ describe('createReturnedInputs', () => {
     tool('get_or_create_session', { readOnly: false, result: returns('session_token') }),
     tool('tmdb:GET /account', { result: returns('account_id') }),
     tool('tmdb:POST /list', { result: returns('list_id') }),
+    tool('get_customer', { result: returns('customer_id'), file: 'other-api.json' }),
   ]);
 
   it('lists the reads that return a field: by read verb, GET route or readOnlyHint', () => {
-    expect(table.readersOf('token')).toEqual(['GetUserToken']);
-    expect(table.readersOf('session_token')).toEqual(['current_session']);
-    expect(table.readersOf('account_id')).toEqual(['tmdb:GET /account']);
+    expect(table.readersOf('token', HERE)).toEqual(['GetUserToken']);
+    expect(table.readersOf('session_token', HERE)).toEqual(['current_session']);
+    expect(table.readersOf('account_id', HERE)).toEqual(['tmdb:GET /account']);
   });
 
   it('matches fields across naming styles, and reads a list result through its items', () => {
-    expect(table.readersOf('order_id')).toEqual(['list_orders']);
+    expect(table.readersOf('order_id', HERE)).toEqual(['list_orders']);
     expect(fieldKey('orderId')).toBe(fieldKey('order_id'));
   });
 
+  it("counts only tools read from the same file: another API's ids are not this one's", () => {
+    expect(table.readersOf('customer_id', HERE)).toEqual([]);
+    expect(table.readersOf('customer_id', { source: { ...HERE.source, file: 'other-api.json' } })).toEqual([
+      'get_customer',
+    ]);
+  });
+
   it('leaves out writes and tools that need the field themselves', () => {
-    expect(table.readersOf('list_id')).toEqual([]);
-    expect(table.readersOf('username')).toEqual([]);
-    expect(table.readersOf('total')).toEqual(['list_orders']);
+    expect(table.readersOf('list_id', HERE)).toEqual([]);
+    expect(table.readersOf('username', HERE)).toEqual([]);
+    expect(table.readersOf('total', HERE)).toEqual(['list_orders']);
   });
 });
 
