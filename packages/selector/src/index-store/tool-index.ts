@@ -16,6 +16,7 @@ import { buildLearnedView } from '../views/build-learned-view.js';
 import { buildLexicalDocument } from '../views/build-lexical-document.js';
 import { buildToolViews } from '../views/build-tool-views.js';
 import { type ToolView, toolIdOfViewKey } from '../views/tool-view.js';
+import { viewPhrasingOf } from '../views/view-phrasing.js';
 import { buildToolVectors } from './build-tool-vectors.js';
 import { hashText, hashTool } from './content-hash.js';
 
@@ -283,7 +284,7 @@ export class ToolIndex implements RankingIndex {
 
   #viewsOf(tool: Tool): ToolView[] {
     const learned = (this.#learned.get(tool.id) ?? []).map((prompt) => buildLearnedView(tool.id, prompt));
-    return [...buildToolViews(tool), ...learned];
+    return [...buildToolViews(tool, viewPhrasingOf(this.embedderId)), ...learned];
   }
 
   #setTool(tool: Tool, vectors: ToolVectors, hash = hashTool(tool)): void {

@@ -2,12 +2,14 @@ import type { Tool } from '@toolsift/core';
 import { extensionLabels } from './extension-labels.js';
 import { humanizeIdentifier } from './identifier-words.js';
 import { type ToolView, viewKey } from './tool-view.js';
+import type { ViewPhrasing } from './view-phrasing.js';
 
 /**
- * The catalog views of a tool, in a stable order: description (name + title + description), one per use
- * case, one per example or example prompt, keywords + capabilities (+ extension labels), parameters. Empty views are skipped.
+ * The catalog views of a tool, in a stable order: description (name + title + description, worded as `phrasing`
+ * says), one per use case, one per example or example prompt, keywords + capabilities (+ extension labels),
+ * parameters. Empty views are skipped.
  */
-export function buildToolViews(tool: Tool): ToolView[] {
+export function buildToolViews(tool: Tool, phrasing: ViewPhrasing = 'plain'): ToolView[] {
   const views: ToolView[] = [];
   const add = (kind: ToolView['kind'], n: number, text: string): void => {
     const clean = normalizeSpace(text);
@@ -15,7 +17,11 @@ export function buildToolViews(tool: Tool): ToolView[] {
       views.push({ key: viewKey(tool.id, kind, n), toolId: tool.id, kind, n: String(n), text: clean });
   };
 
-  add('description', 0, joinSentences([describeName(tool), tool.description]));
+  add(
+    'description',
+    0,
+    phrasing === 'request' ? describeAsRequest(tool) : joinSentences([describeName(tool), tool.description]),
+  );
   tool.useCases.forEach((useCase, index) => {
     add('use-case', index, joinSentences([useCase.title, useCase.whenToUse, useCase.example]));
   });
@@ -42,6 +48,22 @@ export function describeName(tool: Pick<Tool, 'name' | 'title'>): string {
 }
 
 // --- internal ---
+
+/** The description as a user would ask for it, then the name: `Can you help me <description>? <name>.` */
+function describeAsRequest(tool: Pick<Tool, 'name' | 'title' | 'description'>): string {
+  const description = normalizeSpace(tool.description).replace(/[.!?:;]+$/, '');
+  // Without a description the name is the request (measured on toolbench's blank descriptions: better than the bare name).
+  if (description.length === 0) return `Can you help me with ${describeName(tool)}?`;
+  return `Can you help me ${lowerFirstWord(description)}? ${joinSentences([describeName(tool)])}`;
+}
+
+/** Lower-case the first letter unless the first word is an acronym (`API`, `URL`). */
+function lowerFirstWord(text: string): string {
+  const first = text.charAt(0);
+  const second = text.charAt(1);
+  if (second !== '' && second === second.toUpperCase() && second !== second.toLowerCase()) return text;
+  return first.toLowerCase() + text.slice(1);
+}
 
 function describeParameters(schema: Record<string, unknown>): string {
   const properties = schema.properties;

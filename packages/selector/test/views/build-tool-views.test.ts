@@ -21,6 +21,20 @@ describe('buildToolViews', () => {
     expect(views[4]?.text).toBe('city: City name');
   });
 
+  it('words the description as a request when asked, name last, acronyms kept', () => {
+    const [weather] = sampleTools();
+    const views = buildToolViews(weather!, 'request');
+    expect(views[0]?.text).toBe(
+      'Can you help me current weather conditions (temperature, wind, rain) for a city? get weather (Current weather).',
+    );
+    expect(views.slice(1)).toEqual(buildToolViews(weather!).slice(1));
+    const api = makeTool({ id: 'convert', description: 'URL   shortener for links.\n' });
+    expect(buildToolViews(api, 'request')[0]?.text).toBe('Can you help me URL shortener for links? convert.');
+    expect(buildToolViews(makeTool({ id: 'bare_tool', description: ' ' }), 'request')[0]?.text).toBe(
+      'Can you help me with bare tool?',
+    );
+  });
+
   it('never indexes the "not for" text of a use case as positive text', () => {
     const texts = buildToolViews(sampleTools()[0]!).map((view) => view.text);
     expect(texts.join(' ')).not.toContain('Stock prices');
