@@ -140,8 +140,11 @@ function resultOf(entry: Record<string, unknown>, pointer: string, read: FieldRe
   if (entry.response !== undefined) return read.record(entry.response, `${pointer}/response`);
   if (entry.returns !== undefined) return read.record(entry.returns, `${pointer}/returns`);
   if (entry.output_parameters === undefined) return undefined;
-  const properties = read.record(entry.output_parameters, `${pointer}/output_parameters`);
-  return properties === undefined ? undefined : { type: 'object', properties };
+  const output = read.record(entry.output_parameters, `${pointer}/output_parameters`);
+  if (output === undefined) return undefined;
+  // Usually a map of output names; a JSON Schema written there is taken as it is.
+  const isSchema = typeof output.type === 'string' || isRecord(output.properties);
+  return isSchema ? output : { type: 'object', properties: output };
 }
 
 /** JSON with sorted keys, to compare definitions. */

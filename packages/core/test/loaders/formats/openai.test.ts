@@ -70,7 +70,7 @@ describe('openAiLoader', () => {
     });
   });
 
-  it("reads API-Bank's output_parameters map as the result schema, and reports one that is not a map", () => {
+  it("reads API-Bank's output_parameters map (or a schema there) as the result, and reports one that is not a map", () => {
     const loaded = loadFixture(openAiLoader, 'openai/output-parameters.jsonl');
     expect(loaded.tools[0]?.result).toEqual({
       type: 'object',
@@ -81,6 +81,7 @@ describe('openAiLoader', () => {
     });
     expect(loaded.tools[0]?.extensions).toEqual({});
     expect(loaded.tools[1]?.result).toBeUndefined();
+    expect(loaded.tools[2]?.result).toEqual({ type: 'object', properties: { user_id: { type: 'string' } } });
     expect(loaded.diagnostics).toEqual([
       expect.objectContaining({ code: 'METADATA_INVALID', pointer: '/1/output_parameters', line: 2 }),
     ]);
