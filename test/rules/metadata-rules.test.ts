@@ -56,20 +56,26 @@ describe('rules over metadata/ (use-lite)', () => {
       prompt: 'send an email from my Gmail account to bob',
       winner: 'gmail-send-message',
       loser: 'send_email_smtp',
+      // Since descriptions are embedded as requests, SMTP ranks below the top k here: nothing is left to remove.
+      isRuleNeeded: false,
     },
     {
       prompt: 'Send the Q3 report by email through our company SMTP relay',
       winner: 'send_email_smtp',
       loser: 'gmail-send-message',
+      isRuleNeeded: true,
     },
-  ])('high conflict: "$prompt" keeps $winner and removes $loser', async ({ prompt, winner, loser }) => {
-    const selection = await selector.select(prompt, { k: 5, env: FULL_ENV });
-    expect(ids(selection)[0]).toBe(winner);
-    expect(ids(selection)).not.toContain(loser);
-    expect(selection.warnings).toContainEqual(
-      expect.objectContaining({ code: 'CONFLICT_REMOVED', toolId: loser }),
-    );
-  });
+  ])(
+    'high conflict: "$prompt" keeps $winner and removes $loser',
+    async ({ prompt, winner, loser, isRuleNeeded }) => {
+      const selection = await selector.select(prompt, { k: 5, env: FULL_ENV });
+      expect(ids(selection)[0]).toBe(winner);
+      expect(ids(selection)).not.toContain(loser);
+      const removed = expect.objectContaining({ code: 'CONFLICT_REMOVED', toolId: loser });
+      if (isRuleNeeded) expect(selection.warnings).toContainEqual(removed);
+      else expect(selection.warnings).not.toContainEqual(removed);
+    },
+  );
 
   it.each([
     { prompt: 'will it rain in Oslo tomorrow', winner: 'get_weather_forecast', loser: 'get_current_weather' },
