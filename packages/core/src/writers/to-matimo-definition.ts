@@ -1,4 +1,5 @@
 import type { JsonSchema, Tool } from '../model/tool.js';
+import { isRecord } from '../schema/is-record.js';
 import { redactSecrets } from './redact-secrets.js';
 
 /**
@@ -88,8 +89,4 @@ function matimoType(property: Record<string, unknown>): string {
 
 function pick(record: Record<string, unknown>, key: string): Record<string, unknown> {
   return record[key] !== undefined ? { [key]: record[key] } : {};
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

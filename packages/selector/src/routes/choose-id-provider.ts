@@ -16,13 +16,17 @@ export function chooseIdProvider(options: {
 }): string | undefined {
   const { table, resource, rankOf, words } = options;
   const { searches, listings, anySearches } = table.providers(options.service, resource);
+  const described = listings.filter((id) => describes(table.route(id)?.segments ?? [], resource, words));
+  return bestRanked(described, rankOf) ?? searches[0] ?? anySearches[0];
+}
+
+/** The best ranked of `ids` (unranked ones last; the first in order on a tie), or undefined when empty. */
+export function bestRanked(ids: Iterable<string>, rankOf: ReadonlyMap<string, number>): string | undefined {
   let best: string | undefined;
-  for (const id of listings) {
-    const segments = table.route(id)?.segments ?? [];
-    if (!describes(segments, resource, words)) continue;
+  for (const id of ids) {
     if (best === undefined || (rankOf.get(id) ?? Infinity) < (rankOf.get(best) ?? Infinity)) best = id;
   }
-  return best ?? searches[0] ?? anySearches[0];
+  return best;
 }
 
 /** The prompt uses a word of the path besides the resource (`popular` of `/tv/popular`). */

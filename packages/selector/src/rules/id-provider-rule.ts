@@ -1,6 +1,6 @@
 import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
 import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
-import { chooseIdProvider, promptWords } from '../routes/choose-id-provider.js';
+import { bestRanked, chooseIdProvider, promptWords } from '../routes/choose-id-provider.js';
 import type { IdProviderTable } from '../routes/id-provider-table.js';
 import { requiredIdentifierInputs } from '../routes/returned-inputs.js';
 import { parseToolRoute } from '../routes/tool-route.js';
@@ -100,13 +100,9 @@ function providersOf(options: {
   if (tool === undefined) return found;
   for (const parameter of requiredIdentifierInputs(tool)) {
     if (pathIds.has(parameter)) continue;
-    let best: string | undefined;
-    for (const reader of table.readersOf(parameter, tool)) {
-      if (reader === toolId) continue;
-      if (best === undefined || (rankOf.get(reader) ?? Infinity) < (rankOf.get(best) ?? Infinity))
-        best = reader;
-    }
-    if (best !== undefined) found.push({ parameter, provider: best });
+    const readers = table.readersOf(parameter, tool).filter((reader) => reader !== toolId);
+    const provider = bestRanked(readers, rankOf);
+    if (provider !== undefined) found.push({ parameter, provider });
   }
   return found;
 }

@@ -14,8 +14,8 @@ import { extensionsFor, restOf, setEntry } from './rest-of.js';
  * parameters}`, one or a list (also `{tools:[...]}`/`{functions:[...]}`), JSON Lines of them (the bench
  * `tools.jsonl`, whose extra fields go to `extensions.openai`), and BFCL test cases `{id, question,
  * function:[...]}`. The id is `name` exactly as written. BFCL's `"type": "dict"`, `float`, `any`, `tuple`
- * are normalised; `response` (or `returns`) becomes the result, as does API-Bank's `output_parameters`, a map of
- * output names to their schemas.
+ * are normalised; `response` (or `returns`) becomes the result, as does API-Bank's `output_parameters` (a map of
+ * output names to their schemas, or a schema).
  */
 export const openAiLoader: FormatLoader = {
   format: 'openai',
@@ -135,7 +135,7 @@ function toolOf(definition: OpenAiDefinition, read: FieldReader): LoadedTool | u
   };
 }
 
-/** The declared output: `response`, `returns`, or `output_parameters` (its properties, as an object schema). */
+/** The declared output: `response`, `returns`, or `output_parameters` (a map of outputs becomes an object schema). */
 function resultOf(entry: Record<string, unknown>, pointer: string, read: FieldReader): unknown {
   if (entry.response !== undefined) return read.record(entry.response, `${pointer}/response`);
   if (entry.returns !== undefined) return read.record(entry.returns, `${pointer}/returns`);
