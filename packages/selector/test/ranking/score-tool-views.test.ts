@@ -96,6 +96,32 @@ describe('scoreToolViews', () => {
     }
   });
 
+  it('takes known similarities with the whole prompt instead of their dot products', () => {
+    const weights = resolveRankingWeights({ learnedWeight: 0.5 });
+    const next = randomUnitVectors(5);
+    const tools = Array.from({ length: 5 }, (_, i) => randomTool(300 + i, 2 + i).tool);
+    const whole = next(dimensions);
+    const segments = [next(dimensions), next(dimensions)];
+    const query = {
+      whole: Float64Array.from(whole),
+      sentences: segments.map((segment) => Float64Array.from(segment)),
+    };
+    const unknown = scoreToolViews({ tools, query, weights });
+    // Every other view known, at the similarity its dot product gives: the same evidence.
+    const known = new Map<string, number>();
+    for (const tool of tools)
+      tool.views.forEach((view, position) => {
+        if (position % 2 === 0) known.set(view.key, dotProduct(whole, tool.data, tool.offsets[position]!));
+      });
+    expect(scoreToolViews({ tools, query, weights, known })).toEqual(unknown);
+    // A known value is taken as given (then weighed like any other similarity), not recomputed.
+    const [first] = tools;
+    const key = first!.views[1]!.key;
+    const [scored] = scoreToolViews({ tools: [first], query, weights, known: new Map([[key, 0.99]]) });
+    const isLearned = first!.views[1]!.kind === 'learned';
+    expect(scored!.views[0]).toEqual({ key, similarity: isLearned ? 0.495 : 0.99 });
+  });
+
   it('scores a tool without views (or unknown) as 0, between others', () => {
     const weights = resolveRankingWeights();
     const query = { whole: new Float64Array(dimensions), sentences: [] };

@@ -16,6 +16,7 @@ export const denseStage: SelectionStage = {
     if (context.method === 'bm25' || vector === undefined || query === undefined) return;
     const { index, weights } = context;
     const toolIds = new Set<string>();
+    const known = new Map<string, number>();
     if (context.candidateIds !== undefined) {
       for (const id of context.candidateIds) if (index.tool(id) !== undefined) toolIds.add(id);
     } else {
@@ -25,13 +26,14 @@ export const denseStage: SelectionStage = {
       for (const hit of index.searchVectors(vector, wanted * weights.viewsPerTool)) {
         const toolId = index.toolIdOfView(hit.key);
         if (toolId === undefined) continue;
+        known.set(hit.key, hit.similarity);
         toolIds.add(toolId);
         if (toolIds.size >= wanted) break;
       }
     }
     const ids = [...toolIds];
     const tools = ids.map((toolId) => index.toolVectors(toolId));
-    const dense = scoreToolViews({ tools, query, weights });
+    const dense = scoreToolViews({ tools, query, weights, known });
     ids.forEach((toolId, position) => {
       ensureScoredTool(context, toolId).dense = dense[position]!;
     });
