@@ -8,6 +8,7 @@ import { createEmbedder, createSelector, readBenchQueries, sampleQueries } from 
 import { catalogOf, repoRoot } from './bench-datasets.js';
 import { percentile, reportResult, runBenchChild } from './bench-process.js';
 import { benchCacheDir, benchEmbedder } from './bench-selector.js';
+import { measureColdCliQuery } from './cold-cli.js';
 import { markdownTable } from './render-accuracy.js';
 import { loadBaseTools, syntheticCatalog } from './scale-catalog.js';
 
@@ -15,6 +16,8 @@ const TOOL_COUNT = Number(process.env.SPEED_TOOLS ?? 10_000);
 const QUERY_COUNT = 300;
 /** Reloads measured, each in its own process. */
 const RELOAD_RUNS = 5;
+/** Cold `toolsift query` processes timed. */
+const COLD_CLI_RUNS = 5;
 const QUERY_SOURCES = [
   'seal-tools',
   'bfcl',
@@ -58,6 +61,10 @@ const views = built.tools.reduce((sum, tool) => sum + built.views(tool.id).lengt
 const reloads: Reloaded[] = [];
 for (let run = 0; run < RELOAD_RUNS; run++) reloads.push(await inChildProcess<Reloaded>('--reload'));
 const served = await inChildProcess<Served>('--serve');
+const coldCli = await measureColdCliQuery({
+  toolCount: TOOL_COUNT,
+  prompts: prompts.slice(0, COLD_CLI_RUNS),
+});
 const result = {
   tools: tools.length,
   views,
@@ -80,6 +87,7 @@ const result = {
     1,
   ),
   ...served,
+  coldCli,
   queries: prompts.length,
 };
 console.log(JSON.stringify(result, null, 2));
@@ -109,10 +117,18 @@ await writeFile(
           '< 2',
         ],
         ['reload of the saved index (ms)', `${result.reloadMs.p50}`, `min ${result.reloadMs.min}`, '< 500'],
+        [
+          `cold \`toolsift query\`, ${coldCli.tools} tools (ms, whole process)`,
+          `${coldCli.wallMs.p50}`,
+          `min ${coldCli.wallMs.min}`,
+          '',
+        ],
       ],
     ),
     '',
     `Index build from cached embeddings: ${result.buildSeconds} s (in the bench's process). Each reload ran in a fresh process (${RELOAD_RUNS} of them), and so did the selections; the first \`select\` after a reload took ${result.firstSelectMs} ms (p50; it builds the exact-name matcher). Memory of the selecting process after the run: RSS ${result.memoryMb.rss} MB, heap ${result.memoryMb.heapUsed} MB.`,
+    '',
+    `The cold CLI query is the built \`toolsift query PROMPT --catalog tools.jsonl --json\` in a new process each time (${coldCli.runs} prompts): Node start, imports, model load, catalog load (the first ${coldCli.tools} lines of the bench catalogs in one file), index reload, one select (${coldCli.selectMs} ms p50 of it) and printing.`,
     '',
     `Mean time per stage of a warm select (ms): ${Object.entries(result.stageMeansMs)
       .map(([stage, ms]) => `${stage} ${ms}`)

@@ -52,6 +52,9 @@ export function parseJsonLinesText(text: string): SyntaxResult {
     const [, first, rest] = /^\/(\d+)(\/.*)?$/.exec(pointer) ?? [];
     const record = lineTexts[Number(first)];
     if (first === undefined || record === undefined) return undefined;
+    // A line's own value (where every tool's `source` points) starts at its first non-blank character: no need
+    // to map the offsets of every value on the line, which cost a 10k-line catalog ~0.2 s of a CLI call.
+    if (rest === undefined) return { line: record.line, column: record.text.search(/\S/) + 1 };
     let locator = locators.get(record.line);
     if (locator === undefined) {
       locator = createJsonLocator(record.text);

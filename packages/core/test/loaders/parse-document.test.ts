@@ -93,12 +93,15 @@ describe('parseDocument: JSON', () => {
 
 describe('parseDocument: JSON Lines', () => {
   test('one value per line; locate gives the line; a bad line is reported, the rest kept', () => {
-    const text = '{"name": "a"}\n\n{"name": oops}\n{"name": "c", "x": {"y": 1}}\n';
+    const text = '{"name": "a"}\n\n{"name": oops}\n{"name": "c", "x": {"y": 1}}\n  {"name": "d"}\n';
     const result = parseDocument(text, { file: 't.jsonl' });
     expect(result.document?.syntax).toBe('jsonl');
-    expect(result.document?.data).toEqual([{ name: 'a' }, { name: 'c', x: { y: 1 } }]);
+    expect(result.document?.data).toEqual([{ name: 'a' }, { name: 'c', x: { y: 1 } }, { name: 'd' }]);
     expect(result.document?.locate('/1/x/y')).toEqual({ line: 4, column: 26 });
     expect(result.document?.locate('/0')).toEqual({ line: 1, column: 1 });
+    expect(result.document?.locate('/2')).toEqual({ line: 5, column: 3 });
+    expect(result.document?.locate('/2/name')).toEqual({ line: 5, column: 12 });
+    expect(result.document?.locate('/3')).toBeUndefined();
     expect(result.diagnostics).toEqual([
       {
         code: 'PARSE_ERROR',

@@ -48,6 +48,7 @@ export class Bm25Index implements LexicalIndex {
   static fromBinarySnapshot(snapshot: LexicalBinarySnapshot): Bm25Index {
     const index = new Bm25Index(snapshot.options);
     restoreLexicalBinary({ snapshot, documents: index.#documents, postings: index.#postings });
+    if (snapshot.expansion !== undefined) index.#expander.restore(snapshot.expansion);
     return index;
   }
 
@@ -130,8 +131,9 @@ export class Bm25Index implements LexicalIndex {
     });
   }
 
+  /** The binary snapshot, with the fuzzy expansion's tables (built now if needed), so a reload need not build them. */
   toBinary(): Uint8Array {
-    return encodeLexicalBinary(this.toJSON());
+    return encodeLexicalBinary(this.toJSON(), this.#expander.saved());
   }
 
   #removeOne(key: string): void {

@@ -19,6 +19,15 @@ export interface Vocabulary {
   liveTerms(): Iterable<string>;
 }
 
+/** What the expander derives from the vocabulary, as an index saves it (see `TermExpander.saved`). */
+export interface SavedExpansionTables {
+  /** The inserted and substituted characters tried, most common first. */
+  alphabet: string[];
+  /** The bits of the terms' filter and of their deletions' filter (`TermHashFilter.bits`). */
+  terms: Int32Array;
+  deletions: Int32Array;
+}
+
 /**
  * Expands a query term to near vocabulary terms: edit distance 1 (insert, delete, substitute, swap) by
  * generating the variants and looking them up, and prefix matches by binary search in a sorted term
@@ -29,7 +38,8 @@ export class TermExpander {
   readonly #fuzzy: ExpansionRule | null;
   readonly #prefix: ExpansionRule | null;
   #version = -1;
-  #sorted: string[] = [];
+  /** The live terms in order; built on first use after `restore`. */
+  #sorted: string[] | undefined = [];
   #alphabet: string[] = [];
   #filter = new TermHashFilter([]);
   #deletions = new TermHashFilter([]);
@@ -71,23 +81,49 @@ export class TermExpander {
     return expansions;
   }
 
+  /** The tables built from the current vocabulary (building them now if needed), for saving with it. */
+  saved(): SavedExpansionTables {
+    if (this.#vocabulary.version !== this.#version) this.#refresh();
+    return { alphabet: this.#alphabet, terms: this.#filter.bits, deletions: this.#deletions.bits };
+  }
+
+  /**
+   * Use tables saved with the vocabulary as it is now (a reloaded index) instead of building them on the first
+   * unknown word; false (and nothing changed) when the bits are not filters'. A later vocabulary change
+   * rebuilds them as usual.
+   */
+  restore(saved: SavedExpansionTables): boolean {
+    const terms = TermHashFilter.fromBits(saved.terms);
+    const deletions = TermHashFilter.fromBits(saved.deletions);
+    if (terms === undefined || deletions === undefined) return false;
+    this.#version = this.#vocabulary.version;
+    this.#sorted = undefined;
+    this.#alphabet = [...saved.alphabet];
+    this.#filter = terms;
+    this.#deletions = deletions;
+    this.#cache.clear();
+    return true;
+  }
+
   #refresh(): void {
     this.#version = this.#vocabulary.version;
-    this.#sorted = [...this.#vocabulary.liveTerms()].sort();
+    const sorted = sortedTerms(this.#vocabulary);
+    this.#sorted = sorted;
     // Inserted and substituted characters: the most common ones of the vocabulary. Rare characters
     // (accents, symbols of a few foreign terms) would multiply the variants to look up for little gain.
     const counts = new Map<string, number>();
-    for (const term of this.#sorted) for (const char of term) counts.set(char, (counts.get(char) ?? 0) + 1);
+    for (const term of sorted) for (const char of term) counts.set(char, (counts.get(char) ?? 0) + 1);
     this.#alphabet = [...counts]
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
       .slice(0, MAX_ALPHABET)
       .map(([char]) => char);
-    this.#filter = TermHashFilter.ofTerms(this.#sorted);
-    this.#deletions = TermHashFilter.ofDeletions(this.#sorted);
+    this.#filter = TermHashFilter.ofTerms(sorted);
+    this.#deletions = TermHashFilter.ofDeletions(sorted);
     this.#cache.clear();
   }
 
   #withPrefix(prefix: string): string[] {
+    this.#sorted ??= sortedTerms(this.#vocabulary);
     const sorted = this.#sorted;
     let low = 0;
     let high = sorted.length;
@@ -116,6 +152,11 @@ export class TermExpander {
 }
 
 // --- internal ---
+
+/** The live terms in order (a reloaded vocabulary lists them sorted already, which the sort then only checks). */
+function sortedTerms(vocabulary: Vocabulary): string[] {
+  return [...vocabulary.liveTerms()].sort();
+}
 
 const MAX_EXPANSIONS = 24;
 const MAX_CACHED = 4096;

@@ -308,8 +308,10 @@ describe('openToolIndex', () => {
     await rewriteNameTable(
       Buffer.from(
         JSON.stringify({
-          phrases: { 'zebra crossing': [['send_email', 'title']] },
-          longestFrom: { zebra: 2 },
+          phrases: ['zebra crossing'],
+          entries: [[['send_email', 'title']]],
+          firstWords: ['zebra'],
+          longest: [2],
         }),
       ),
     );
@@ -326,14 +328,22 @@ describe('openToolIndex', () => {
     expect(reloaded.index.matchNames('use get_weather for Oslo')).toEqual(fresh[0]);
   });
 
-  it('builds the name matcher when the saved table is not one', async () => {
+  it.each([
+    ['not a table', '{"not": "a table"}'],
+    // The object form of index format 6 (it would name send_email by "zebra crossing" if it were read).
+    [
+      'the object form of format 6',
+      '{"phrases": {"zebra crossing": [["send_email", "title"]]}, "longestFrom": {"zebra": 2}}',
+    ],
+  ])('builds the name matcher when the saved table is not one (%s)', async (_, saved) => {
     const tools = sampleTools();
     const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
-    await rewriteNameTable(Buffer.from('{"not": "a table"}'));
+    await rewriteNameTable(Buffer.from(saved));
     const loaded = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
     expect(loaded.index.matchNames('use get_weather for Oslo')).toEqual(
       built.index.matchNames('use get_weather for Oslo'),
     );
+    expect(loaded.index.matchNames('a zebra crossing')).toEqual([]);
   });
 
   it('keeps the index in memory when no folder is given', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { createLexicalIndex, loadLexicalIndex } from '../../src/lexical/create-lexical-index.js';
+import { encodeLexicalBinary } from '../../src/lexical/lexical-binary-snapshot.js';
 import type { LexicalDocument, LexicalIndex } from '../../src/lexical/lexical-index.js';
+import type { LexicalSnapshot } from '../../src/lexical/lexical-snapshot.js';
 
 const TOOLS: LexicalDocument[] = [
   { key: 'weather', fields: { name: 'get_weather', description: 'Current weather and forecast for a city' } },
@@ -222,6 +224,30 @@ describe('createLexicalIndex: edges and snapshots', () => {
     for (const query of ['weather', 'mail message', 'send email', 'calen']) {
       expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
     }
+  });
+
+  test('a binary load uses the fuzzy tables saved with it until the vocabulary changes', () => {
+    const index = indexOf(TOOLS, {});
+    // "wether" is one edit from "weather" and from "whether" (in spam's description).
+    expect(keys(loadLexicalIndex(index.toBinary()), 'wether')).toEqual(['weather', 'spam']);
+    // Empty filters of the sizes a saved one has: were they built again instead, "wether" would find "weather".
+    const empty = {
+      alphabet: ['e', 'a'],
+      terms: new Int32Array(2 ** 11),
+      deletions: new Int32Array(2 ** 11),
+    };
+    const loaded = loadLexicalIndex(encodeLexicalBinary(index.toJSON() as LexicalSnapshot, empty));
+    expect(keys(loaded, 'wether')).toEqual([]);
+    expect(keys(loaded, 'calen')).toEqual(['calendar']); // prefixes come from the live terms themselves
+    loaded.upsert([{ key: 'badge', fields: { name: 'badge_maker' } }]);
+    expect(keys(loaded, 'wether')).toEqual(['weather', 'spam']);
+  });
+
+  test('fuzzy tables whose bits are not a filter are ignored, and built on first use', () => {
+    const index = indexOf(TOOLS, {});
+    const odd = { alphabet: ['e'], terms: new Int32Array(3), deletions: new Int32Array(3) };
+    const loaded = loadLexicalIndex(encodeLexicalBinary(index.toJSON() as LexicalSnapshot, odd));
+    expect(keys(loaded, 'wether')).toEqual(['weather', 'spam']);
   });
 
   test('an empty index round-trips', () => {
