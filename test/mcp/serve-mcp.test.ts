@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -133,5 +134,35 @@ describe('toolsift serve without a protocol', () => {
     const result = await runToolsift(['serve'], { cwd: repoRoot });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('toolsift: serve needs a protocol; the only one is --mcp [USAGE_ERROR]');
+  });
+});
+
+describe('toolsift serve --mcp on a catalog that cannot load', () => {
+  test('closes and reports the error (exit 1), also when it fails before the MCP SDK has loaded', () => {
+    const missing = path.join(tmpdir(), 'toolsift-no-such-catalog');
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx/esm',
+        '--conditions=@toolsift/source',
+        'packages/cli/src/bin.ts',
+        'serve',
+        '--mcp',
+      ].concat(['--catalog', missing]),
+      {
+        cwd: repoRoot,
+        input: '',
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? tmpdir(),
+          TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR,
+        },
+      },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^toolsift: .*toolsift-no-such-catalog.*\[[A-Z_]+\]\n$/);
   });
 });

@@ -1,8 +1,6 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
-import { createMcpServer } from '../mcp/create-mcp-server.js';
 import { openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
 /**
@@ -25,11 +23,17 @@ export function createServeCommand(io: CliIo): CommandDef {
         throw new ToolsiftError(ErrorCode.UsageError, 'serve needs a protocol; the only one is --mcp');
       }
       const selector = openSelector(io, args);
+      // Handled below, once the server runs: a catalog that fails while the SDK loads is no unhandled rejection.
+      selector.catch(() => undefined);
+      // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
+      const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/stdio.js'),
+        import('../mcp/create-mcp-server.js'),
+      ]);
       const server = createMcpServer({ selector });
       const closed = new Promise<void>((resolve) => {
         server.server.onclose = resolve;
       });
-      selector.catch(() => undefined);
       process.stdin.once('end', () => void server.close());
       await server.connect(new StdioServerTransport(process.stdin, process.stdout));
       // A catalog that cannot load ends the server; the error is reported (stderr) once it has closed.
@@ -42,6 +46,14 @@ export function createServeCommand(io: CliIo): CommandDef {
         },
       );
       await closed;
+      // The client may leave (stdin ends) before a failing catalog has settled: wait for it, so that the
+      // failure is still reported and the exit code says so.
+      await selector.then(
+        () => undefined,
+        (error: unknown) => {
+          failure = error;
+        },
+      );
       if (failure !== undefined) throw failure;
     },
   });
