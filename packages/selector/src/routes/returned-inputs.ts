@@ -16,9 +16,11 @@ export interface ReturnedInputs {
 export function createReturnedInputs(tools: Iterable<Tool>): ReturnedInputs {
   const readers = new Map<string, string[]>();
   for (const tool of tools) {
-    if (!isRead(tool)) continue;
+    // Most tools declare no result: ruled out before `isRead` splits their names into words.
+    const fields = resultFields(tool);
+    if (fields.length === 0 || !isRead(tool)) continue;
     const required = new Set(requiredInputs(tool).map(fieldKey));
-    for (const field of resultFields(tool)) {
+    for (const field of fields) {
       // A tool that needs the field itself (`CheckToken` takes the token it checks) supplies nothing.
       if (required.has(fieldKey(field))) continue;
       const key = readerKey(field, tool);
