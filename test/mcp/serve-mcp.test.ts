@@ -11,6 +11,22 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** The model cache the other test files share, so use-lite is converted once per machine. */
 const SHARED_TEST_CACHE_DIR = path.join(tmpdir(), 'toolsift-test-cache');
 
+/** `toolsift serve --mcp` from source, as a process: the command line and environment both tests start it with. */
+const SERVE_ARGS = [
+  '--import',
+  'tsx/esm',
+  '--conditions=@toolsift/source',
+  'packages/cli/src/bin.ts',
+  'serve',
+  '--mcp',
+];
+const serveEnv = (extra: Record<string, string> = {}) => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? tmpdir(),
+  TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR,
+  ...extra,
+});
+
 let indexDir: string;
 let client: Client;
 let stderr = '';
@@ -20,25 +36,9 @@ beforeAll(async () => {
   indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-mcp-'));
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [
-      '--import',
-      'tsx/esm',
-      '--conditions=@toolsift/source',
-      'packages/cli/src/bin.ts',
-      'serve',
-      '--mcp',
-      '--catalog',
-      'metadata',
-      '--index-dir',
-      indexDir,
-    ],
+    args: [...SERVE_ARGS, '--catalog', 'metadata', '--index-dir', indexDir],
     cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR,
-      OPENWEATHER_API_KEY: 'set-for-the-test',
-    },
+    env: serveEnv({ OPENWEATHER_API_KEY: 'set-for-the-test' }),
     stderr: 'pipe',
   });
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -140,27 +140,12 @@ describe('toolsift serve without a protocol', () => {
 describe('toolsift serve --mcp on a catalog that cannot load', () => {
   test('closes and reports the error (exit 1), also when it fails before the MCP SDK has loaded', () => {
     const missing = path.join(tmpdir(), 'toolsift-no-such-catalog');
-    const result = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx/esm',
-        '--conditions=@toolsift/source',
-        'packages/cli/src/bin.ts',
-        'serve',
-        '--mcp',
-      ].concat(['--catalog', missing]),
-      {
-        cwd: repoRoot,
-        input: '',
-        encoding: 'utf8',
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? tmpdir(),
-          TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR,
-        },
-      },
-    );
+    const result = spawnSync(process.execPath, [...SERVE_ARGS, '--catalog', missing], {
+      cwd: repoRoot,
+      input: '',
+      encoding: 'utf8',
+      env: serveEnv(),
+    });
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^toolsift: .*toolsift-no-such-catalog.*\[[A-Z_]+\]\n$/);

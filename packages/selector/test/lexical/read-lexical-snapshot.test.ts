@@ -45,22 +45,6 @@ describe('loadLexicalIndex: corrupt snapshots', () => {
     );
   });
 
-  test.each([
-    ['an alphabet entry of two characters', ['ab']],
-    ['an alphabet entry that is not a string', [7]],
-  ])('fuzzy tables with %s → INDEX_CORRUPT at expansion', (_, alphabet) => {
-    const index = createLexicalIndex();
-    index.upsert([{ key: 'weather', fields: { name: 'get_weather' } }]);
-    const tables = {
-      alphabet: alphabet as string[],
-      terms: new Int32Array(2048),
-      deletions: new Int32Array(2048),
-    };
-    expect(() => loadLexicalIndex(encodeLexicalBinary(index.toJSON() as LexicalSnapshot, tables))).toThrow(
-      expect.objectContaining({ code: 'INDEX_CORRUPT', details: { path: 'expansion' } }),
-    );
-  });
-
   test('the message names where the snapshot is wrong', () => {
     expect(() => loadLexicalIndex({ ...snapshot(), tokenizer: 0 })).toThrowErrorMatchingInlineSnapshot(
       `[ToolsiftError: Invalid lexical index snapshot at tokenizer: expected 1. Rebuild the index.]`,
