@@ -36,25 +36,14 @@ export function createServeCommand(io: CliIo): CommandDef {
       });
       process.stdin.once('end', () => void server.close());
       await server.connect(new StdioServerTransport(process.stdin, process.stdout));
-      // A catalog that cannot load ends the server; the error is reported (stderr) once it has closed.
-      let failure: unknown;
+      // A catalog that cannot load ends the server; the error is reported (stderr) once it has closed. The client
+      // may also leave first (stdin ends): the catalog is still awaited, so its failure is reported either way.
       selector.then(
         (opened) => reportIndexWarnings(io, opened),
-        (error: unknown) => {
-          failure = error;
-          void server.close();
-        },
+        () => void server.close(),
       );
       await closed;
-      // The client may leave (stdin ends) before a failing catalog has settled: wait for it, so that the
-      // failure is still reported and the exit code says so.
-      await selector.then(
-        () => undefined,
-        (error: unknown) => {
-          failure = error;
-        },
-      );
-      if (failure !== undefined) throw failure;
+      await selector; // throws the catalog's error, when it failed
     },
   });
   return command as unknown as CommandDef;

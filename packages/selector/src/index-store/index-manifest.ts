@@ -4,6 +4,13 @@ import type { FileEntry } from './atomic-file.js';
 /** Bumped whenever the index layout or the way views are built changes; an older index is rebuilt. */
 export const INDEX_FORMAT_VERSION = 7;
 
+/**
+ * Older formats this version still reads, and upgrades in place (every vector kept, the rest saved again) instead
+ * of rebuilding, which would embed every view anew (~100 s at 10k tools). Format 6 differs only in the name table's
+ * shape (read as absent: the matcher is built again) and in having no fuzzy tables in the lexical file.
+ */
+export const UPGRADABLE_INDEX_FORMATS: readonly number[] = [6];
+
 /** Name of the manifest inside an index folder; it is renamed into place last, so it commits a save. */
 export const INDEX_MANIFEST = 'manifest.json';
 

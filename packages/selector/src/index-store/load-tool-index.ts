@@ -13,6 +13,7 @@ import {
   INDEX_MANIFEST,
   type IndexManifest,
   manifestProblem,
+  UPGRADABLE_INDEX_FORMATS,
 } from './index-manifest.js';
 import { parseJsonBytes } from './json-section.js';
 import { decodeRuleVectors } from './rule-vectors-file.js';
@@ -151,7 +152,12 @@ export async function loadToolIndex(options: {
       const key = table.keys[row]!;
       return staleVectors.get(key) ?? vectorIndex.vector(key);
     },
-    isCurrent: changed.length === 0 && staleKeys.length === 0 && goneIds.length === 0,
+    // An older format still readable is current in content only: saving it again writes the current format.
+    isCurrent:
+      manifest.version === INDEX_FORMAT_VERSION &&
+      changed.length === 0 &&
+      staleKeys.length === 0 &&
+      goneIds.length === 0,
   };
 }
 
@@ -168,7 +174,11 @@ async function readManifest(dir: string): Promise<IndexManifest> {
   if (parsed === undefined) throw corrupt(dir, `${INDEX_MANIFEST} is not valid JSON`, 'json');
   // The version first: an index of another version is rebuilt for that reason, whatever else differs.
   const version = (parsed as { version?: unknown } | null)?.version;
-  if (typeof version === 'number' && version !== INDEX_FORMAT_VERSION)
+  if (
+    typeof version === 'number' &&
+    version !== INDEX_FORMAT_VERSION &&
+    !UPGRADABLE_INDEX_FORMATS.includes(version)
+  )
     throw corrupt(dir, `format version ${version}, expected ${INDEX_FORMAT_VERSION}`, 'version');
   const problem = manifestProblem(parsed);
   if (problem !== undefined) throw corrupt(dir, `${INDEX_MANIFEST}: ${problem}`, 'manifest');

@@ -81,28 +81,31 @@ export class TermExpander {
     return expansions;
   }
 
-  /** The tables built from the current vocabulary (building them now if needed), for saving with it. */
-  saved(): SavedExpansionTables {
+  /**
+   * The tables built from the current vocabulary (building them now if needed), for saving with it; undefined
+   * when fuzzy matching is off, which never reads them.
+   */
+  saved(): SavedExpansionTables | undefined {
+    if (this.#fuzzy === null) return undefined;
     if (this.#vocabulary.version !== this.#version) this.#refresh();
     return { alphabet: this.#alphabet, terms: this.#filter.bits, deletions: this.#deletions.bits };
   }
 
   /**
    * Use tables saved with the vocabulary as it is now (a reloaded index) instead of building them on the first
-   * unknown word; false (and nothing changed) when the bits are not filters'. A later vocabulary change
+   * unknown word; ignored (they are built on first use) when the bits are not filters'. A later vocabulary change
    * rebuilds them as usual.
    */
-  restore(saved: SavedExpansionTables): boolean {
+  restore(saved: SavedExpansionTables): void {
     const terms = TermHashFilter.fromBits(saved.terms);
     const deletions = TermHashFilter.fromBits(saved.deletions);
-    if (terms === undefined || deletions === undefined) return false;
+    if (terms === undefined || deletions === undefined) return;
     this.#version = this.#vocabulary.version;
     this.#sorted = undefined;
     this.#alphabet = [...saved.alphabet];
     this.#filter = terms;
     this.#deletions = deletions;
     this.#cache.clear();
-    return true;
   }
 
   #refresh(): void {

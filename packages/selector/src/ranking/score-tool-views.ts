@@ -44,8 +44,9 @@ const MATCHED_VIEWS = 3;
 const NO_EVIDENCE = (): DenseEvidence => ({ score: 0, views: [], matchingViews: 1 });
 
 /**
- * Scratch arrays reused between selections: the views' arrays and offsets, their similarities, one sentence's;
- * for the whole prompt, the positions of the views whose similarity is not known, and theirs.
+ * Scratch arrays reused between selections: the views' arrays and offsets, their similarities, one sentence's
+ * (also where the whole prompt's dot products with the views of unknown similarity land first); and those views'
+ * arrays, offsets and positions among all views.
  */
 const sources: Float32Array[] = [];
 let offsets = new Int32Array(256);

@@ -96,8 +96,8 @@ function providersOf(options: {
     if (provider !== undefined) found.push({ parameter, provider });
   }
   const tool = options.run.index.tool(toolId);
-  const pathIds = new Set(route?.ids.map((id) => id.parameter));
   if (tool === undefined) return found;
+  const pathIds = new Set(route?.ids.map((id) => id.parameter));
   for (const parameter of requiredIdentifierInputs(tool)) {
     if (pathIds.has(parameter)) continue;
     const readers = table.readersOf(parameter, tool).filter((reader) => reader !== toolId);

@@ -5,10 +5,17 @@ import { crc32 } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../src/embedding/hash-embedder.js';
 import { hashText } from '../../src/index-store/content-hash.js';
-import { INDEX_MANIFEST, type IndexManifest } from '../../src/index-store/index-manifest.js';
+import {
+  INDEX_FORMAT_VERSION,
+  INDEX_MANIFEST,
+  type IndexManifest,
+} from '../../src/index-store/index-manifest.js';
 import { openToolIndex } from '../../src/index-store/open-tool-index.js';
 import type { ToolIndex } from '../../src/index-store/tool-index.js';
 import { encodeViewTable, type ViewTableTool } from '../../src/index-store/view-table-file.js';
+import { loadLexicalIndex } from '../../src/lexical/create-lexical-index.js';
+import { encodeLexicalBinary } from '../../src/lexical/lexical-binary-snapshot.js';
+import type { LexicalSnapshot } from '../../src/lexical/lexical-snapshot.js';
 import { countingEmbedder, makeTool, sampleTools } from '../fixtures/make-tool.js';
 
 let dir: string;
@@ -34,9 +41,14 @@ async function rewriteViewTable(tools: ViewTableTool[]): Promise<void> {
 
 /** Replace the saved name table with other bytes, with a matching size and checksum. */
 async function rewriteNameTable(bytes: Buffer): Promise<void> {
+  await rewritePayload('names', bytes);
+}
+
+/** Replace a saved payload, with a matching size and checksum in the manifest. */
+async function rewritePayload(role: 'names' | 'lexical', bytes: Uint8Array): Promise<void> {
   const saved = await manifest();
-  await writeFile(path.join(dir, saved.files.names.file), bytes);
-  saved.files.names = { ...saved.files.names, bytes: bytes.length, crc32: crc32(bytes) };
+  await writeFile(path.join(dir, saved.files[role].file), bytes);
+  saved.files[role] = { ...saved.files[role], bytes: bytes.length, crc32: crc32(bytes) };
   await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(saved));
 }
 
@@ -171,6 +183,36 @@ describe('openToolIndex', () => {
     // Every view, and the one rule text of the sample tools (a `not_for`), embedded at index time.
     expect(embedder.embeddedTexts.length).toBe(reopened.index.viewCount + 1);
     expect((await openToolIndex({ tools, embedder: countingEmbedder(), dir })).status).toBe('loaded');
+  });
+
+  it('upgrades an index of format 6 in place: no view embedded again, saved in the current format', async () => {
+    const tools = sampleTools();
+    const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    const prompts = ['use get_weather for Oslo', 'send email and stock quote', 'wether in Oslo'];
+    const expected = prompts.map((prompt) => [
+      built.index.matchNames(prompt),
+      built.index.searchLexical(prompt, 5),
+    ]);
+    // What format 6 wrote: the name table as one object keyed by phrase, a lexical file without fuzzy tables.
+    await rewritePayload('names', Buffer.from('{"phrases": {}, "longestFrom": {}}'));
+    const lexicalFile = path.join(dir, (await manifest()).files.lexical.file);
+    const lexical = loadLexicalIndex(new Uint8Array(await readFile(lexicalFile)));
+    await rewritePayload('lexical', encodeLexicalBinary(lexical.toJSON() as LexicalSnapshot));
+    await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify({ ...(await manifest()), version: 6 }));
+
+    const embedder = countingEmbedder();
+    const upgraded = await openToolIndex({ tools, embedder, dir });
+    expect(upgraded.status).toBe('updated');
+    expect(upgraded.warnings).toEqual([]);
+    expect(embedder.embeddedTexts).toEqual([]);
+    expect((await manifest()).version).toBe(INDEX_FORMAT_VERSION);
+    const reloaded = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    expect(reloaded.status).toBe('loaded');
+    for (const opened of [upgraded, reloaded]) {
+      expect(
+        prompts.map((prompt) => [opened.index.matchNames(prompt), opened.index.searchLexical(prompt, 5)]),
+      ).toEqual(expected);
+    }
   });
 
   it('rebuilds an index of the previous format, saying so', async () => {

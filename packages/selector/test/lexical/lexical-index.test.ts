@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createLexicalIndex, loadLexicalIndex } from '../../src/lexical/create-lexical-index.js';
-import { encodeLexicalBinary } from '../../src/lexical/lexical-binary-snapshot.js';
+import { decodeLexicalBinary, encodeLexicalBinary } from '../../src/lexical/lexical-binary-snapshot.js';
 import type { LexicalDocument, LexicalIndex } from '../../src/lexical/lexical-index.js';
 import type { LexicalSnapshot } from '../../src/lexical/lexical-snapshot.js';
 
@@ -241,6 +241,14 @@ describe('createLexicalIndex: edges and snapshots', () => {
     expect(keys(loaded, 'calen')).toEqual(['calendar']); // prefixes come from the live terms themselves
     loaded.upsert([{ key: 'badge', fields: { name: 'badge_maker' } }]);
     expect(keys(loaded, 'wether')).toEqual(['weather', 'spam']);
+  });
+
+  test('without fuzzy matching no fuzzy tables are built or saved', () => {
+    const fuzzy = indexOf(TOOLS, {});
+    const plain = indexOf(TOOLS, { fuzzy: false });
+    expect(decodeLexicalBinary(fuzzy.toBinary()).expansion).toBeDefined();
+    expect(decodeLexicalBinary(plain.toBinary()).expansion).toBeUndefined();
+    expect(keys(loadLexicalIndex(plain.toBinary()), 'calen')).toEqual(['calendar']);
   });
 
   test('fuzzy tables whose bits are not a filter are ignored, and built on first use', () => {
