@@ -1,4 +1,4 @@
-import { dotProductsWithDoubles } from '../vector-index/dot-product.js';
+import { batchDotProducts } from '../vector-index/simd-dot-products.js';
 import type { DenseQuery } from './dense-query.js';
 import type { RankingWeights } from './ranking-weights.js';
 import type { ScoredTool, ViewMatch } from './selection-context.js';
@@ -11,7 +11,7 @@ export type DenseEvidence = NonNullable<ScoredTool['dense']>;
  * The dense evidence of each tool: the cosine of every view with the query or its best sentence (learned views
  * scaled by `learnedWeight`), aggregated as the best view plus a small bonus for each further view that scores
  * within `multiViewWindow` of it (at most `multiViewMaxViews` of them). The best `MATCHED_VIEWS` views are kept.
- * All tools' views are scored in one batch (see `dotProductsWithDoubles`).
+ * All tools' views are scored in one batch (see `batchDotProducts`).
  */
 export function scoreToolViews(options: {
   /** Each tool's views and vectors (`RankingIndex.toolVectors`); an unknown tool scores 0. */
@@ -44,19 +44,21 @@ const MATCHED_VIEWS = 3;
 const NO_EVIDENCE = (): DenseEvidence => ({ score: 0, views: [], matchingViews: 1 });
 
 /**
- * Scratch arrays reused between selections: the views' arrays and offsets, their similarities, one sentence's
- * (also where the whole prompt's dot products with the views of unknown similarity land first); and those views'
- * arrays, offsets and positions among all views.
+ * Scratch arrays reused between selections: the views' arrays and offsets, their similarities, one query's
+ * similarities with a batch; and the views of unknown similarity: arrays, offsets and positions among all views.
  */
 const sources: Float32Array[] = [];
 let offsets = new Int32Array(256);
 let similarities = new Float64Array(256);
-let sentenceSimilarities = new Float64Array(256);
+let batchSimilarities = new Float64Array(256);
 const unknownSources: Float32Array[] = [];
 let unknownOffsets = new Int32Array(256);
 let unknownPositions = new Int32Array(256);
 
-/** Write the similarity of every view of the tools into `similarities`, tool after tool. */
+/**
+ * Write the similarity of every view of the tools into `similarities`, tool after tool. A single-sentence prompt
+ * reads only the views whose similarity is not known; with sentences every view is read, once, into the SIMD batch.
+ */
 function fillSimilarities(options: {
   tools: ReadonlyArray<ToolVectors | undefined>;
   query: DenseQuery;
@@ -69,7 +71,7 @@ function fillSimilarities(options: {
   if (offsets.length < count) {
     offsets = new Int32Array(2 * count);
     similarities = new Float64Array(2 * count);
-    sentenceSimilarities = new Float64Array(2 * count);
+    batchSimilarities = new Float64Array(2 * count);
     unknownOffsets = new Int32Array(2 * count);
     unknownPositions = new Int32Array(2 * count);
   }
@@ -92,18 +94,21 @@ function fillSimilarities(options: {
     }
   }
   const unknown = unknownSources.length;
-  dotProductsWithDoubles({
-    query: query.whole,
-    sources: unknownSources,
-    offsets: unknownOffsets,
-    count: unknown,
-    into: sentenceSimilarities,
-  });
-  for (let j = 0; j < unknown; j++) similarities[unknownPositions[j]!] = sentenceSimilarities[j]!;
+  const isSingleSentence = query.sentences.length === 0;
+  const dotProducts = batchDotProducts(
+    isSingleSentence
+      ? { sources: unknownSources, offsets: unknownOffsets, count: unknown, dimensions: query.whole.length }
+      : { sources, offsets, count, dimensions: query.whole.length },
+  );
+  dotProducts(query.whole, batchSimilarities);
+  for (let j = 0; j < unknown; j++) {
+    const position = unknownPositions[j]!;
+    similarities[position] = batchSimilarities[isSingleSentence ? j : position]!;
+  }
   for (const sentence of query.sentences) {
-    dotProductsWithDoubles({ query: sentence, sources, offsets, count, into: sentenceSimilarities });
+    dotProducts(sentence, batchSimilarities);
     for (let j = 0; j < count; j++) {
-      similarities[j] = Math.max(similarities[j]!, weights.segmentWeight * sentenceSimilarities[j]!);
+      similarities[j] = Math.max(similarities[j]!, weights.segmentWeight * batchSimilarities[j]!);
     }
   }
   let start = 0;

@@ -1,5 +1,4 @@
 import type { Tool } from '@toolsift/core';
-import type { DenseQuery } from './dense-query.js';
 import type { ExactNameHit } from './exact-name-matcher.js';
 import type { RankingIndex } from './ranking-index.js';
 import type { RankingWeights } from './ranking-weights.js';
@@ -79,8 +78,6 @@ export interface SelectionContext {
   queryVector?: Float32Array;
   /** Vectors of the prompt's sentences when it has several (multi-intent prompts); dense takes the best. */
   segmentVectors?: Float32Array[];
-  /** `queryVector` and `segmentVectors` as doubles, for scoring views (see `denseQueryOf`). */
-  denseQuery?: DenseQuery;
   /** Candidates by tool id, filled by the retrieval stages. */
   pool: Map<string, ScoredTool>;
   /** The ranked list, best first, once fusion has run; later stages reorder or cut it. */

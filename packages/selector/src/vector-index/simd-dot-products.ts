@@ -1,0 +1,124 @@
+import { dotProductsWithDoubles } from './dot-product.js';
+import { DOT_PRODUCTS_WASM } from './dot-products-wasm.js';
+
+/** Vectors to score: `sources[j]` holds vector j from `offsets[j]` on, `dimensions` numbers long. */
+export interface VectorBatch {
+  sources: readonly Float32Array[];
+  offsets: Int32Array;
+  count: number;
+  dimensions: number;
+}
+
+/**
+ * Prepare dot products of queries with one batch of vectors: `dotProducts(query, into)` sets `into[j]` to the dot
+ * product of `query` with vector j. The batch is copied once into the memory of a WebAssembly SIMD kernel
+ * (dot-products.wat), side by side and zero-padded to a multiple of 16 numbers; each query is then one pass at
+ * four float32 lanes. A selection scores the same few hundred views against the whole prompt and each of its
+ * sentences: measured on 200 views and three sentences, 0.10 ms against 0.34 ms for the scalar loops of
+ * `dot-product.ts`. Sums are float32, as hnswlib's own distances are (relative error ~1e-7).
+ *
+ * The kernel holds one batch at a time: use the function before preparing the next batch. A batch larger than
+ * `MAX_BATCH_BYTES` is scored by the scalar loops instead of growing the kernel's memory.
+ */
+export function batchDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
+  const layout = gather(batch);
+  if (layout === undefined) {
+    return (query, into) => dotProductsWithDoubles({ ...batch, query: Float64Array.from(query), into });
+  }
+  return (query, into) => {
+    if (current !== layout) throw new Error('another batch was gathered since this one');
+    dotGathered(layout, query, into);
+  };
+}
+
+/** Batches above this size (8,192 vectors at 512-d) go to the scalar loops rather than grow the kernel's memory. */
+export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
+
+// --- internal ---
+
+/** Numbers per kernel pass: four f32x4 sums. */
+const LANES_PER_PASS = 16;
+
+const PAGE_BYTES = 65_536;
+
+/** Where a gathered batch lies in the kernel's memory: the query at 0, `count` f64 results, then the vectors. */
+interface BatchLayout {
+  count: number;
+  dimensions: number;
+  stride: number;
+  outAt: number;
+  vectorsAt: number;
+}
+
+/** The batch in the kernel's memory now. */
+let current: BatchLayout | undefined;
+
+function gather(batch: VectorBatch): BatchLayout | undefined {
+  const { sources, offsets, count, dimensions } = batch;
+  const stride = Math.ceil(dimensions / LANES_PER_PASS) * LANES_PER_PASS;
+  const outAt = stride * 4;
+  const vectorsAt = outAt + Math.ceil((count * 8) / 16) * 16;
+  const bytes = vectorsAt + count * stride * 4;
+  if (dimensions < 1 || bytes > MAX_BATCH_BYTES) return undefined;
+  const { floats } = kernelOf(bytes);
+  let at = vectorsAt / 4;
+  for (let j = 0; j < count; j++) {
+    const offset = offsets[j]!;
+    floats.set(sources[j]!.subarray(offset, offset + dimensions), at);
+    // Zero padding (none at the usual 384, 512 or 768 dimensions): a NaN left by an earlier batch must not leak in.
+    if (stride > dimensions) floats.fill(0, at + dimensions, at + stride);
+    at += stride;
+  }
+  current = { count, dimensions, stride, outAt, vectorsAt };
+  return current;
+}
+
+function dotGathered(layout: BatchLayout, query: Float32Array, into: Float64Array): void {
+  const { count, dimensions, stride, outAt, vectorsAt } = layout;
+  if (query.length !== dimensions) {
+    throw new RangeError(`the query has ${query.length} dimensions, the batch ${dimensions}`);
+  }
+  if (count === 0) return;
+  const kernel = kernelOf(0);
+  kernel.floats.set(query, 0);
+  if (stride > dimensions) kernel.floats.fill(0, dimensions, stride);
+  kernel.dots(0, vectorsAt, count, stride, outAt);
+  into.set(kernel.doubles.subarray(outAt / 8, outAt / 8 + count));
+}
+
+interface Kernel {
+  dots: (query: number, vectors: number, count: number, stride: number, out: number) => void;
+  memory: WasmMemory;
+  floats: Float32Array;
+  doubles: Float64Array;
+}
+
+/** The part of the WebAssembly API used here (TypeScript declares it only in the DOM library). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: unknown };
+}
+
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+let kernel: Kernel | undefined;
+
+/** The kernel, instantiated on first use, its memory grown to at least `bytes` (with views renewed). */
+function kernelOf(bytes: number): Kernel {
+  if (kernel === undefined) {
+    const { WebAssembly } = globalThis as unknown as { WebAssembly: WasmApi };
+    const module = new WebAssembly.Module(Buffer.from(DOT_PRODUCTS_WASM, 'base64'));
+    const exports = new WebAssembly.Instance(module).exports as Pick<Kernel, 'dots' | 'memory'>;
+    kernel = { ...exports, floats: new Float32Array(0), doubles: new Float64Array(0) };
+  }
+  const missing = bytes - kernel.memory.buffer.byteLength;
+  if (missing > 0) kernel.memory.grow(Math.ceil(missing / PAGE_BYTES));
+  if (kernel.floats.buffer !== kernel.memory.buffer) {
+    kernel.floats = new Float32Array(kernel.memory.buffer);
+    kernel.doubles = new Float64Array(kernel.memory.buffer);
+  }
+  return kernel;
+}

@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { renderWasmModule } from '../../scripts/build-wasm.js';
+import { dotProduct } from '../../src/vector-index/dot-product.js';
+import {
+  batchDotProducts,
+  MAX_BATCH_BYTES,
+  type VectorBatch,
+} from '../../src/vector-index/simd-dot-products.js';
+import { randomUnitVectors } from './random-vectors.js';
+
+/** `count` random unit vectors scattered over three shared arrays, at gaps that are not multiples of 4. */
+function scatteredBatch(options: { count: number; dimensions: number; seed: number }): VectorBatch {
+  const { count, dimensions, seed } = options;
+  const next = randomUnitVectors(seed);
+  const stride = dimensions + 3;
+  const arrays = [0, 1, 2].map(() => new Float32Array((Math.ceil(count / 3) + 1) * stride + 1));
+  const sources: Float32Array[] = [];
+  const offsets = new Int32Array(count);
+  for (let j = 0; j < count; j++) {
+    const source = arrays[j % 3]!;
+    // Filled back to front, so neighbours in the batch are not neighbours in memory.
+    offsets[j] = source.length - 1 - (Math.floor(j / 3) + 1) * stride;
+    source.set(next(dimensions), offsets[j]!);
+    sources.push(source);
+  }
+  return { sources, offsets, count, dimensions };
+}
+
+function expectedDots(batch: VectorBatch, query: Float32Array): number[] {
+  return Array.from({ length: batch.count }, (_, j) =>
+    dotProduct(query, batch.sources[j]!, batch.offsets[j]!),
+  );
+}
+
+describe('batchDotProducts', () => {
+  // Wide to narrow, so a narrower batch lands where a wider one left numbers in its padding.
+  it.each([512, 384, 100, 24, 16, 7, 1])('matches the scalar dot products at %i dimensions', (dimensions) => {
+    const next = randomUnitVectors(dimensions);
+    for (const count of [0, 1, 2, 5, 37]) {
+      const batch = scatteredBatch({ count, dimensions, seed: dimensions * 100 + count });
+      const dotProducts = batchDotProducts(batch);
+      for (const query of [next(dimensions), next(dimensions)]) {
+        const into = new Float64Array(count + 2).fill(7);
+        dotProducts(query, into);
+        const expected = expectedDots(batch, query);
+        for (let j = 0; j < count; j++) expect(Math.abs(into[j]! - expected[j]!)).toBeLessThan(1e-6);
+        expect([...into.subarray(count)]).toEqual([7, 7]); // nothing written past the batch
+      }
+    }
+  });
+
+  it('scores a batch above MAX_BATCH_BYTES with the scalar loops, exactly', () => {
+    const dimensions = 512;
+    const count = Math.ceil(MAX_BATCH_BYTES / (dimensions * 4)) + 1;
+    const batch = scatteredBatch({ count, dimensions, seed: 3 });
+    const query = randomUnitVectors(4)(dimensions);
+    const into = new Float64Array(count);
+    batchDotProducts(batch)(query, into);
+    expect([...into]).toEqual(expectedDots(batch, query));
+  });
+
+  it('refuses a query of other dimensions, and a batch that another batch replaced', () => {
+    const first = batchDotProducts(scatteredBatch({ count: 3, dimensions: 24, seed: 1 }));
+    expect(() => first(new Float32Array(16), new Float64Array(3))).toThrow(RangeError);
+    batchDotProducts(scatteredBatch({ count: 3, dimensions: 24, seed: 2 }));
+    expect(() => first(new Float32Array(24), new Float64Array(3))).toThrow(/another batch/);
+  });
+
+  it('embeds the kernel assembled from dot-products.wat', async () => {
+    const embedded = await readFile(
+      new URL('../../src/vector-index/dot-products-wasm.ts', import.meta.url),
+      'utf8',
+    );
+    expect(embedded).toBe(await renderWasmModule());
+  });
+});
