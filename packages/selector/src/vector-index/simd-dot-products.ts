@@ -18,7 +18,7 @@ export interface VectorBatch {
  * `dot-product.ts`. Sums are float32, as hnswlib's own distances are (relative error ~1e-7).
  *
  * The kernel holds one batch at a time: use the function before preparing the next batch. A batch larger than
- * `MAX_BATCH_BYTES` is scored by the scalar loops instead of growing the kernel's memory.
+ * `MAX_BATCH_BYTES`, or any batch where WebAssembly is unavailable (`node --jitless`), is scored by the scalar loops.
  */
 export function batchDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
   const layout = gather(batch);
@@ -60,7 +60,8 @@ function gather(batch: VectorBatch): BatchLayout | undefined {
   const vectorsAt = outAt + Math.ceil((count * 8) / 16) * 16;
   const bytes = vectorsAt + count * stride * 4;
   if (dimensions < 1 || bytes > MAX_BATCH_BYTES) return undefined;
-  const { floats } = kernelOf(bytes);
+  const floats = kernelOf(bytes)?.floats;
+  if (floats === undefined) return undefined;
   let at = vectorsAt / 4;
   for (let j = 0; j < count; j++) {
     const offset = offsets[j]!;
@@ -79,7 +80,7 @@ function dotGathered(layout: BatchLayout, query: Float32Array, into: Float64Arra
     throw new RangeError(`the query has ${query.length} dimensions, the batch ${dimensions}`);
   }
   if (count === 0) return;
-  const kernel = kernelOf(0);
+  const kernel = kernelOf(0)!; // gathered, so instantiated
   kernel.floats.set(query, 0);
   if (stride > dimensions) kernel.floats.fill(0, dimensions, stride);
   kernel.dots(0, vectorsAt, count, stride, outAt);
@@ -104,16 +105,13 @@ interface WasmMemory {
   grow(pages: number): number;
 }
 
-let kernel: Kernel | undefined;
+/** The kernel once instantiated; null where WebAssembly is unavailable. */
+let kernel: Kernel | null | undefined;
 
 /** The kernel, instantiated on first use, its memory grown to at least `bytes` (with views renewed). */
-function kernelOf(bytes: number): Kernel {
-  if (kernel === undefined) {
-    const { WebAssembly } = globalThis as unknown as { WebAssembly: WasmApi };
-    const module = new WebAssembly.Module(Buffer.from(DOT_PRODUCTS_WASM, 'base64'));
-    const exports = new WebAssembly.Instance(module).exports as Pick<Kernel, 'dots' | 'memory'>;
-    kernel = { ...exports, floats: new Float32Array(0), doubles: new Float64Array(0) };
-  }
+function kernelOf(bytes: number): Kernel | undefined {
+  kernel ??= instantiateKernel();
+  if (kernel === null) return undefined;
   const missing = bytes - kernel.memory.buffer.byteLength;
   if (missing > 0) kernel.memory.grow(Math.ceil(missing / PAGE_BYTES));
   if (kernel.floats.buffer !== kernel.memory.buffer) {
@@ -121,4 +119,12 @@ function kernelOf(bytes: number): Kernel {
     kernel.doubles = new Float64Array(kernel.memory.buffer);
   }
   return kernel;
+}
+
+function instantiateKernel(): Kernel | null {
+  const { WebAssembly } = globalThis as unknown as { WebAssembly?: WasmApi };
+  if (WebAssembly === undefined) return null;
+  const module = new WebAssembly.Module(Buffer.from(DOT_PRODUCTS_WASM, 'base64'));
+  const exports = new WebAssembly.Instance(module).exports as Pick<Kernel, 'dots' | 'memory'>;
+  return { ...exports, floats: new Float32Array(0), doubles: new Float64Array(0) };
 }

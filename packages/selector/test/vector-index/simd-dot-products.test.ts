@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { renderWasmModule } from '../../scripts/build-wasm.js';
 import { dotProduct } from '../../src/vector-index/dot-product.js';
@@ -65,6 +68,38 @@ describe('batchDotProducts', () => {
     expect(() => first(new Float32Array(16), new Float64Array(3))).toThrow(RangeError);
     batchDotProducts(scatteredBatch({ count: 3, dimensions: 24, seed: 2 }));
     expect(() => first(new Float32Array(24), new Float64Array(3))).toThrow(/another batch/);
+  });
+
+  it('falls back to the scalar loops where WebAssembly is unavailable (node --jitless)', async () => {
+    // The child scores a batch and reports what it computed; the parent checks it against the scalar dot products.
+    const moduleUrl = new URL('../../src/vector-index/simd-dot-products.ts', import.meta.url).href;
+    const script = [
+      `const { batchDotProducts } = await import(${JSON.stringify(moduleUrl)});`,
+      'const vectors = Float32Array.from({ length: 48 }, (_, i) => Math.sin(i + 1));',
+      'const into = new Float64Array(2);',
+      'const batch = { sources: [vectors, vectors], offsets: Int32Array.of(0, 24), count: 2, dimensions: 24 };',
+      'batchDotProducts(batch)(vectors.subarray(12, 36), into);',
+      'process.stdout.write(JSON.stringify({ webAssembly: typeof WebAssembly, dots: [...into] }));',
+    ].join('\n');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--jitless',
+        '--import',
+        'tsx/esm',
+        '--conditions=@toolsift/source',
+        '--input-type=module',
+        '-e',
+        script,
+      ],
+      { cwd: fileURLToPath(new URL('../..', import.meta.url)) },
+    );
+    const vectors = Float32Array.from({ length: 48 }, (_, i) => Math.sin(i + 1));
+    const query = vectors.subarray(12, 36);
+    expect(JSON.parse(stdout)).toEqual({
+      webAssembly: 'undefined',
+      dots: [dotProduct(query, vectors, 0), dotProduct(query, vectors, 24)],
+    });
   });
 
   it('embeds the kernel assembled from dot-products.wat', async () => {
