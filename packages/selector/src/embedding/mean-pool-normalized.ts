@@ -15,20 +15,24 @@ export function meanPoolNormalized(options: {
   const [texts = 0, tokens = 0, dimensions = 0] = options.dims;
   const { hidden, mask } = options;
   const vectors: Float32Array[] = [];
+  // Scratch: one text's sums per dimension. The mask is read once per token: a BigInt64Array (transformers.js's
+  // int64 masks) makes a BigInt object on every read, which per token and dimension was most of the cost.
+  const sums = new Float64Array(dimensions);
   for (let text = 0; text < texts; text++) {
     const pooled = new Float32Array(dimensions);
     const offset = text * dimensions * tokens;
     const maskOffset = text * tokens;
-    for (let dimension = 0; dimension < dimensions; dimension++) {
-      let sum = 0;
-      let count = 0;
-      for (let token = 0; token < tokens; token++) {
-        const attention = Number(mask[maskOffset + token]);
-        count += attention;
-        sum += (hidden[offset + dimension + token * dimensions] as number) * attention;
-      }
-      pooled[dimension] = sum / count;
+    sums.fill(0);
+    let count = 0;
+    // Tokens outer, dimensions inner: each dimension still sums its tokens in order, so the sums are the same.
+    for (let token = 0; token < tokens; token++) {
+      const attention = Number(mask[maskOffset + token]);
+      count += attention;
+      const row = offset + token * dimensions;
+      for (let dimension = 0; dimension < dimensions; dimension++)
+        sums[dimension]! += (hidden[row + dimension] as number) * attention;
     }
+    for (let dimension = 0; dimension < dimensions; dimension++) pooled[dimension] = sums[dimension]! / count;
     // transformers.js accumulates the squared norm in a float32 array, then takes the root there.
     let squares = 0;
     for (let dimension = 0; dimension < dimensions; dimension++)
