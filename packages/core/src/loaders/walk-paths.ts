@@ -69,6 +69,17 @@ class Walker {
       return;
     }
     children.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+    // The real paths of the plain files here are resolved together: one file-system round trip each, which
+    // otherwise add up file after file (~0.1 ms each here). They are still added in name order.
+    const realPaths = new Map<string, Promise<string>>();
+    for (const child of children) {
+      if (!child.isFile() || isPlainlyNotMetadata(child.name)) continue;
+      const childPath = join(absolute, child.name);
+      realPaths.set(
+        child.name,
+        realpath(childPath).catch(() => childPath),
+      );
+    }
     for (const child of children) {
       const childPath = join(absolute, child.name);
       const childDisplay = join(display, child.name);
@@ -97,15 +108,20 @@ class Walker {
         this.visitedDirectories.add(real);
         await this.walkDirectory(childPath, childDisplay, [...ancestors, real]);
       } else if (stats.isFile() && !isPlainlyNotMetadata(child.name)) {
-        await this.addFile(childPath, childDisplay, false);
+        await this.addFile(childPath, childDisplay, false, realPaths.get(child.name));
       } else {
         this.skipped += 1;
       }
     }
   }
 
-  async addFile(absolute: string, display: string, isExplicit: boolean): Promise<void> {
-    const real = await realpath(absolute).catch(() => absolute);
+  async addFile(
+    absolute: string,
+    display: string,
+    isExplicit: boolean,
+    resolving?: Promise<string>,
+  ): Promise<void> {
+    const real = await (resolving ?? realpath(absolute).catch(() => absolute));
     if (this.visitedFiles.has(real)) return;
     this.visitedFiles.add(real);
     this.entries.push({ path: absolute, file: display, isExplicit });

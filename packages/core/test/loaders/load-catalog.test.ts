@@ -35,6 +35,34 @@ describe('loadCatalog', () => {
     ]);
   });
 
+  test('files read ahead still come out in walk order, tools and diagnostics alike', async () => {
+    const root = await makeTempDir();
+    // 60 files (more than are read at once), sizes varied so reads finish out of order, every 7th one broken.
+    const files: Record<string, string> = {};
+    const broken = new Set<string>();
+    for (let index = 0; index < 60; index++) {
+      const file = `${index % 3 === 0 ? 'sub/' : ''}f${String(index).padStart(2, '0')}.json`;
+      const padding = ' '.repeat(((index * 7919) % 13) * 20_000);
+      if (index % 7 === 0) broken.add(file);
+      files[file] =
+        index % 7 === 0 ? `{"tiny": [${padding}` : `${tiny(`t${index}a`, `t${index}b`)}${padding}`;
+    }
+    await writeFiles(root, files);
+    const result = await loadCatalog(['.'], { cwd: root, loaders });
+    // Walk order: sorted names in each folder, the folder 'sub' where its name sorts (after the 'f..' files).
+    const names = Object.keys(files);
+    const order = [
+      ...names.filter((file) => !file.startsWith('sub/')).sort(),
+      ...names.filter((file) => file.startsWith('sub/')).sort(),
+    ];
+    const valid = order.filter((file) => !broken.has(file));
+    expect(result.tools.map((tool) => tool.source.file)).toEqual(valid.flatMap((file) => [file, file]));
+    expect(result.diagnostics.map((diagnostic) => diagnostic.file)).toEqual(
+      order.filter((file) => broken.has(file)),
+    );
+    expect(result.files).toBe(60);
+  });
+
   test('duplicate ids across files: both are kept, the second under a file-qualified id, with a warning', async () => {
     const root = await makeTempDir();
     await writeFiles(root, { 'a.json': tiny('x'), 'b.json': tiny('x', 'y') });
