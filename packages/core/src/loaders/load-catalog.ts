@@ -3,7 +3,6 @@ import { ErrorCode, ToolsiftError } from '../errors.js';
 import type { Tool, ToolFormat } from '../model/tool.js';
 import { checkCatalog } from './check-catalog.js';
 import { formatLoaders } from './formats/registry.js';
-import type { LoadedFile } from './load-document.js';
 import { loadFile } from './load-file.js';
 import type { FormatLoader } from './types.js';
 import { walkPaths } from './walk-paths.js';
@@ -47,26 +46,14 @@ export async function loadCatalog(
   const loadedTools: Tool[] = [];
   let files = 0;
   let skipped = walk.skipped;
-  const load = (index: number): Promise<LoadedFile> => {
-    const entry = walk.entries[index]!;
-    const loading = loadFile(entry.path, {
+  for (const entry of walk.entries) {
+    const loaded = await loadFile(entry.path, {
       loaders,
       file: entry.file,
       format: options.format,
       maxFileBytes: options.maxFileBytes,
       isExplicit: entry.isExplicit,
     });
-    loading.catch(() => {}); // a file loaded ahead fails when its turn comes, not as an unhandled rejection
-    return loading;
-  };
-  // Files are read ahead, several at a time (each read is a few file-system round trips, which otherwise add up
-  // file after file), and taken in walk order, so tools and diagnostics come out as from a sequential load.
-  const ahead: Array<Promise<LoadedFile>> = [];
-  let next = 0;
-  while (next < Math.min(READ_AHEAD, walk.entries.length)) ahead.push(load(next++));
-  while (ahead.length > 0) {
-    const loaded = await ahead.shift()!;
-    if (next < walk.entries.length) ahead.push(load(next++));
     if (loaded.isSkipped) {
       skipped += 1;
       continue;
@@ -85,9 +72,6 @@ export async function loadCatalog(
 }
 
 // --- internal ---
-
-/** Files being read at once while a catalog loads. */
-const READ_AHEAD = 16;
 
 function strictError(result: LoadCatalogResult): ToolsiftError {
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Diagnostic } from '../diagnostics.js';
 import { ErrorCode } from '../errors.js';
 
@@ -29,7 +29,7 @@ export async function readSource(path: string, options: ReadSourceOptions = {}):
 
   let bytes: Buffer;
   try {
-    const read = await readAtMost(path, maxFileBytes);
+    const read = readAtMost(path, maxFileBytes);
     if (read.isTooLarge) {
       return fail(
         ErrorCode.FileTooLarge,
@@ -71,25 +71,30 @@ export async function readSource(path: string, options: ReadSourceOptions = {}):
 
 type ReadAtMost = { isTooLarge: false; bytes: Buffer } | { isTooLarge: true; size: number | undefined };
 
-/** Reads up to `limit` bytes; stops as soon as the file proves larger, so a huge file is never loaded. */
-async function readAtMost(path: string, limit: number): Promise<ReadAtMost> {
-  const handle = await open(path, 'r');
+/**
+ * Reads up to `limit` bytes; stops as soon as the file proves larger, so a huge file is never loaded.
+ * Synchronous on purpose: each asynchronous file operation is a round trip through libuv's thread pool, which on
+ * these machines cost ~0.35 ms per file (reading the 447 files of ../shared/corpora: ~155 ms one after another,
+ * ~50 ms sixteen at a time, ~10 ms synchronously). Metadata files are small, and a catalog is read once.
+ */
+function readAtMost(path: string, limit: number): ReadAtMost {
+  const descriptor = openSync(path, 'r');
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(descriptor);
     if (stats.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
     if (stats.isFile() && stats.size > limit) return { isTooLarge: true, size: stats.size };
     // The size from stat can be wrong (special files, files growing): read one byte past the limit to know.
     const buffer = Buffer.alloc(Math.min(limit + 1, stats.isFile() ? stats.size + 1 : limit + 1));
     let length = 0;
     while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      const bytesRead = readSync(descriptor, buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
     }
     if (length > limit) return { isTooLarge: true, size: stats.isFile() ? stats.size : undefined };
     return { isTooLarge: false, bytes: buffer.subarray(0, length) };
   } finally {
-    await handle.close();
+    closeSync(descriptor);
   }
 }
 
