@@ -1,6 +1,7 @@
 /**
  * Dot product of `a` with the `a.length` numbers of `b` starting at `offset` (unit vectors: their cosine).
- * The exact index's scan uses it; a selection's per-view scoring uses `dotProductWithDoubles`.
+ * The reference the tests compare with: scans and view scoring run in the SIMD kernel (`simd-dot-products.ts`),
+ * whose fallback uses the `WithDoubles` variants below.
  */
 // Positional `offset` rather than an options object: this runs once per stored vector in a scan.
 export function dotProduct(a: Float32Array, b: Float32Array, offset = 0): number {

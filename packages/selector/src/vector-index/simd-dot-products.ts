@@ -1,10 +1,21 @@
-import { dotProductsWithDoubles } from './dot-product.js';
+import { dotProductsWithDoubles, dotProductWithDoubles } from './dot-product.js';
 import { DOT_PRODUCTS_WASM } from './dot-products-wasm.js';
 
-/** Vectors to score: `sources[j]` holds vector j from `offsets[j]` on, `dimensions` numbers long. */
-export interface VectorBatch {
+/**
+ * Vectors to score, `dimensions` numbers each: scattered (`sources[j]` holds vector j from `offsets[j]` on) or
+ * side by side (`data` holds vector j from `j * dimensions` on).
+ */
+export type VectorBatch = ScatteredVectors | ContiguousVectors;
+
+export interface ScatteredVectors {
   sources: readonly Float32Array[];
   offsets: Int32Array;
+  count: number;
+  dimensions: number;
+}
+
+export interface ContiguousVectors {
+  data: Float32Array;
   count: number;
   dimensions: number;
 }
@@ -22,9 +33,7 @@ export interface VectorBatch {
  */
 export function batchDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
   const layout = gather(batch);
-  if (layout === undefined) {
-    return (query, into) => dotProductsWithDoubles({ ...batch, query: Float64Array.from(query), into });
-  }
+  if (layout === undefined) return scalarDotProducts(batch);
   return (query, into) => {
     if (current !== layout) throw new Error('another batch was gathered since this one');
     dotGathered(layout, query, into);
@@ -54,7 +63,7 @@ interface BatchLayout {
 let current: BatchLayout | undefined;
 
 function gather(batch: VectorBatch): BatchLayout | undefined {
-  const { sources, offsets, count, dimensions } = batch;
+  const { count, dimensions } = batch;
   const stride = Math.ceil(dimensions / LANES_PER_PASS) * LANES_PER_PASS;
   const outAt = stride * 4;
   const vectorsAt = outAt + Math.ceil((count * 8) / 16) * 16;
@@ -62,16 +71,32 @@ function gather(batch: VectorBatch): BatchLayout | undefined {
   if (dimensions < 1 || bytes > MAX_BATCH_BYTES) return undefined;
   const floats = kernelOf(bytes)?.floats;
   if (floats === undefined) return undefined;
-  let at = vectorsAt / 4;
-  for (let j = 0; j < count; j++) {
-    const offset = offsets[j]!;
-    floats.set(sources[j]!.subarray(offset, offset + dimensions), at);
-    // Zero padding (none at the usual 384, 512 or 768 dimensions): a NaN left by an earlier batch must not leak in.
-    if (stride > dimensions) floats.fill(0, at + dimensions, at + stride);
-    at += stride;
+  const start = vectorsAt / 4;
+  if ('data' in batch && stride === dimensions) {
+    floats.set(batch.data.subarray(0, count * dimensions), start); // side by side already: one copy
+  } else {
+    for (let j = 0, at = start; j < count; j++, at += stride) {
+      const source = 'data' in batch ? batch.data : batch.sources[j]!;
+      const offset = 'data' in batch ? j * dimensions : batch.offsets[j]!;
+      floats.set(source.subarray(offset, offset + dimensions), at);
+      // Zero padding (none at the usual 384, 512 or 768 dimensions): a NaN left by an earlier batch must not leak in.
+      if (stride > dimensions) floats.fill(0, at + dimensions, at + stride);
+    }
   }
   current = { count, dimensions, stride, outAt, vectorsAt };
   return current;
+}
+
+/** The scalar loops of `dot-product.ts` over a batch (exact double sums). */
+function scalarDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
+  const { count, dimensions } = batch;
+  if ('sources' in batch) {
+    return (query, into) => dotProductsWithDoubles({ ...batch, query: Float64Array.from(query), into });
+  }
+  return (query, into) => {
+    const doubles = Float64Array.from(query);
+    for (let j = 0; j < count; j++) into[j] = dotProductWithDoubles(doubles, batch.data, j * dimensions);
+  };
 }
 
 function dotGathered(layout: BatchLayout, query: Float32Array, into: Float64Array): void {

@@ -7,13 +7,14 @@ import { renderWasmModule } from '../../scripts/build-wasm.js';
 import { dotProduct } from '../../src/vector-index/dot-product.js';
 import {
   batchDotProducts,
+  type ContiguousVectors,
   MAX_BATCH_BYTES,
-  type VectorBatch,
+  type ScatteredVectors,
 } from '../../src/vector-index/simd-dot-products.js';
 import { randomUnitVectors } from './random-vectors.js';
 
 /** `count` random unit vectors scattered over three shared arrays, at gaps that are not multiples of 4. */
-function scatteredBatch(options: { count: number; dimensions: number; seed: number }): VectorBatch {
+function scatteredBatch(options: { count: number; dimensions: number; seed: number }): ScatteredVectors {
   const { count, dimensions, seed } = options;
   const next = randomUnitVectors(seed);
   const stride = dimensions + 3;
@@ -30,7 +31,7 @@ function scatteredBatch(options: { count: number; dimensions: number; seed: numb
   return { sources, offsets, count, dimensions };
 }
 
-function expectedDots(batch: VectorBatch, query: Float32Array): number[] {
+function expectedDots(batch: ScatteredVectors, query: Float32Array): number[] {
   return Array.from({ length: batch.count }, (_, j) =>
     dotProduct(query, batch.sources[j]!, batch.offsets[j]!),
   );
@@ -52,6 +53,25 @@ describe('batchDotProducts', () => {
       }
     }
   });
+
+  it.each([512, 24])(
+    'scores vectors stored side by side at %i dimensions, small and above MAX_BATCH_BYTES',
+    (dimensions) => {
+      const next = randomUnitVectors(dimensions + 1);
+      const query = next(dimensions);
+      for (const count of [0, 3, 300, Math.ceil(MAX_BATCH_BYTES / (dimensions * 4)) + 1]) {
+        const data = new Float32Array(count * dimensions + 5); // a tail past the batch that must not be read
+        for (let j = 0; j < count; j++) data.set(next(dimensions), j * dimensions);
+        data.fill(Number.NaN, count * dimensions);
+        const batch: ContiguousVectors = { data, count, dimensions };
+        const into = new Float64Array(count);
+        batchDotProducts(batch)(query, into);
+        for (let j = 0; j < count; j++) {
+          expect(Math.abs(into[j]! - dotProduct(query, data, j * dimensions))).toBeLessThan(1e-6);
+        }
+      }
+    },
+  );
 
   it('scores a batch above MAX_BATCH_BYTES with the scalar loops, exactly', () => {
     const dimensions = 512;
