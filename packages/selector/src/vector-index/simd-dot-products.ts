@@ -1,4 +1,4 @@
-import { dotProductsWithDoubles, dotProductWithDoubles } from './dot-product.js';
+import { dotProduct } from './dot-product.js';
 import { DOT_PRODUCTS_WASM } from './dot-products-wasm.js';
 
 /**
@@ -23,13 +23,14 @@ export interface ContiguousVectors {
 /**
  * Prepare dot products of queries with one batch of vectors: `dotProducts(query, into)` sets `into[j]` to the dot
  * product of `query` with vector j. The batch is copied once into the memory of a WebAssembly SIMD kernel
- * (dot-products.wat), side by side and zero-padded to a multiple of 16 numbers; each query is then one pass at
- * four float32 lanes. A selection scores the same few hundred views against the whole prompt and each of its
- * sentences: measured on 200 views and three sentences, 0.10 ms against 0.34 ms for the scalar loops of
- * `dot-product.ts`. Sums are float32, as hnswlib's own distances are (relative error ~1e-7).
+ * (dot-products.wat), side by side and zero-padded to a multiple of 16 numbers; each query is then one pass at four
+ * float32 lanes. A selection scores the same few hundred views against the whole prompt and each of its
+ * sentences: measured on 200 views and three sentences, 0.10 ms against 0.34 ms for the scalar loops it replaced.
+ * Sums are float32, as hnswlib's own distances are (relative error ~1e-7).
  *
  * The kernel holds one batch at a time: use the function before preparing the next batch. A batch larger than
- * `MAX_BATCH_BYTES`, or any batch where WebAssembly is unavailable (`node --jitless`), is scored by the scalar loops.
+ * `MAX_BATCH_BYTES`, or any batch where WebAssembly is unavailable (`node --jitless`), is scored by `dotProduct`
+ * instead.
  */
 export function batchDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
   const layout = gather(batch);
@@ -40,7 +41,7 @@ export function batchDotProducts(batch: VectorBatch): (query: Float32Array, into
   };
 }
 
-/** Batches above this size (8,192 vectors at 512-d) go to the scalar loops rather than grow the kernel's memory. */
+/** Batches above this size (8,192 vectors at 512-d) go to `dotProduct` rather than grow the kernel's memory. */
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
 
 // --- internal ---
@@ -87,15 +88,15 @@ function gather(batch: VectorBatch): BatchLayout | undefined {
   return current;
 }
 
-/** The scalar loops of `dot-product.ts` over a batch (exact double sums). */
+/** `dotProduct` over each vector of a batch (double sums). */
 function scalarDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
-  const { count, dimensions } = batch;
-  if ('sources' in batch) {
-    return (query, into) => dotProductsWithDoubles({ ...batch, query: Float64Array.from(query), into });
-  }
   return (query, into) => {
-    const doubles = Float64Array.from(query);
-    for (let j = 0; j < count; j++) into[j] = dotProductWithDoubles(doubles, batch.data, j * dimensions);
+    for (let j = 0; j < batch.count; j++) {
+      into[j] =
+        'data' in batch
+          ? dotProduct(query, batch.data, j * batch.dimensions)
+          : dotProduct(query, batch.sources[j]!, batch.offsets[j]!);
+    }
   };
 }
 
