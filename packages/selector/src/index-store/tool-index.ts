@@ -15,7 +15,7 @@ import type { VectorHit, VectorIndex } from '../vector-index/vector-index.js';
 import { buildLearnedView } from '../views/build-learned-view.js';
 import { buildLexicalDocument } from '../views/build-lexical-document.js';
 import { buildToolViews } from '../views/build-tool-views.js';
-import { type ToolView, toolIdOfViewKey } from '../views/tool-view.js';
+import type { ToolView } from '../views/tool-view.js';
 import { viewPhrasingOf } from '../views/view-phrasing.js';
 import { buildToolVectors } from './build-tool-vectors.js';
 import { hashText, hashTool } from './content-hash.js';
@@ -45,7 +45,8 @@ export class ToolIndex implements RankingIndex {
   readonly lexical: LexicalIndex;
   /** One map for everything per tool: a select looks a tool up several times, and one entry stays in cache. */
   readonly #tools = new Map<string, IndexedTool>();
-  readonly #views = new Map<string, ToolView>();
+  /** The entry of each view's tool, by view key: a search hit finds its tool in one lookup. */
+  readonly #views = new Map<string, IndexedTool>();
   readonly #learned = new Map<string, string[]>();
   readonly #ruleVectors = new Map<string, Float32Array>();
   #names: ExactNameMatcher | undefined;
@@ -94,13 +95,12 @@ export class ToolIndex implements RankingIndex {
   }
 
   toolIdOfView(key: string): string | undefined {
-    const id = toolIdOfViewKey(key);
     // The tool's own id string: later map lookups by it then match the stored key by identity.
-    return id === undefined ? undefined : this.#tools.get(id)?.tool.id;
+    return this.#views.get(key)?.tool.id;
   }
 
   view(key: string): ToolView | undefined {
-    return this.#views.get(key);
+    return this.#views.get(key)?.vectors.views.find((view) => view.key === key);
   }
 
   vector(key: string): Float32Array | undefined {
@@ -289,8 +289,9 @@ export class ToolIndex implements RankingIndex {
 
   #setTool(tool: Tool, vectors: ToolVectors, hash = hashTool(tool)): void {
     for (const view of this.views(tool.id)) this.#views.delete(view.key);
-    for (const view of vectors.views) this.#views.set(view.key, view);
-    this.#tools.set(tool.id, { tool, hash, vectors });
+    const entry = { tool, hash, vectors };
+    for (const view of vectors.views) this.#views.set(view.key, entry);
+    this.#tools.set(tool.id, entry);
     this.#forgetNames();
   }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { HierarchicalNSW } from 'hnswlib-node';
 import { checkDimensions } from './check-dimensions.js';
-import { hnswlibStatus } from './hnswlib.js';
+import { hnswlibStatus, type KnnSearch, knnSearchOf } from './hnswlib.js';
 import { IdMap } from './id-map.js';
 import type { SavedGraphVectors } from './saved-graph-vectors.js';
 import { sortHits } from './top-k.js';
@@ -48,6 +48,10 @@ export class HnswVectorIndex implements VectorIndex {
    * new array and never writes it again, so `locateVectors` can hand it out. */
   readonly #upserted = new Map<string, { data: Float32Array; offset: number }>();
   readonly #saved: SavedGraphVectors | undefined;
+  readonly #searchKnn: KnnSearch;
+  /** A search's results, reused from one search to the next (grown when a search asks for more). */
+  #distances = new Float32Array(0);
+  #labels = new Uint32Array(0);
 
   /** Wrap an initialised hnswlib index and its id map; use `createHnswVectorIndex` or `loadVectorIndex`. */
   constructor(options: {
@@ -61,6 +65,7 @@ export class HnswVectorIndex implements VectorIndex {
     saved?: SavedGraphVectors;
   }) {
     this.#hnsw = options.hnsw;
+    this.#searchKnn = knnSearchOf(options.hnsw);
     this.#ids = options.ids;
     this.#saved = options.saved;
     this.dimensions = options.dimensions;
@@ -115,12 +120,11 @@ export class HnswVectorIndex implements VectorIndex {
     const live = this.#ids.size;
     const wanted = Math.min(Math.floor(k), live);
     if (!(wanted > 0)) return [];
-    const point = Array.from(query);
     // Ask for extra candidates so that hits tied with the k-th one are all seen and ordered by key; widen
     // while the tie runs past the last candidate.
     let candidates = Math.min(live, wanted + 10);
     for (;;) {
-      const hits = this.#candidates(point, candidates);
+      const hits = this.#candidates(query, candidates);
       const boundary = hits[wanted - 1]?.similarity;
       const last = hits[hits.length - 1]?.similarity;
       if (candidates >= live || boundary === undefined || last === undefined || last < boundary) {
@@ -190,12 +194,16 @@ export class HnswVectorIndex implements VectorIndex {
     }
   }
 
-  #candidates(point: number[], count: number): VectorHit[] {
-    const { distances, neighbors } = this.#hnsw.searchKnn(point, count);
+  #candidates(query: Float32Array, count: number): VectorHit[] {
+    if (this.#labels.length < count) {
+      this.#distances = new Float32Array(count);
+      this.#labels = new Uint32Array(count);
+    }
+    const found = this.#searchKnn(query, count, this.#distances, this.#labels);
     const hits: VectorHit[] = [];
-    for (const [i, label] of neighbors.entries()) {
-      const key = this.#ids.keyOf(label);
-      if (key !== undefined) hits.push({ key, similarity: toSimilarity(distances[i] ?? 1) });
+    for (let i = 0; i < found; i++) {
+      const key = this.#ids.keyOf(this.#labels[i]!);
+      if (key !== undefined) hits.push({ key, similarity: toSimilarity(this.#distances[i]!) });
     }
     return sortHits(hits);
   }

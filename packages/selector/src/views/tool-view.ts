@@ -32,12 +32,6 @@ export function isViewKeyOf(key: string, view: { toolId: string; kind: ViewKind;
   );
 }
 
-/** The tool id part of a view key (before its last `#`; kinds and n hold none); `undefined` when it has none. */
-export function toolIdOfViewKey(key: string): string | undefined {
-  const hash = key.lastIndexOf('#');
-  return hash <= 0 ? undefined : key.slice(0, hash);
-}
-
 /** Split a view key back into tool id, kind and n; `undefined` when it is not a view key. */
 export function parseViewKey(key: string): { toolId: string; kind: ViewKind; n: string } | undefined {
   const hash = key.lastIndexOf('#');
