@@ -5,8 +5,9 @@ import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { HierarchicalNSW } from 'hnswlib-node';
 import { checkDimensions } from './check-dimensions.js';
-import { hnswlibStatus, type KnnSearch, knnSearchOf } from './hnswlib.js';
+import { hnswlibStatus, innerProductsOf, type KnnSearch, knnSearchOf } from './hnswlib.js';
 import { IdMap } from './id-map.js';
+import { registerNativeDotProducts } from './native-dot-products.js';
 import type { SavedGraphVectors } from './saved-graph-vectors.js';
 import { sortHits } from './top-k.js';
 import type { VectorHit, VectorIndex } from './vector-index.js';
@@ -68,6 +69,11 @@ export class HnswVectorIndex implements VectorIndex {
     this.#searchKnn = knnSearchOf(options.hnsw);
     this.#ids = options.ids;
     this.#saved = options.saved;
+    // The graph file's bytes are the graph as hnswlib loaded it: its vectors are scored there, not copied (only
+    // keys never upserted since the load point into these bytes, see `locateVectors`).
+    const innerProducts = innerProductsOf(options.hnsw);
+    if (options.saved !== undefined && innerProducts !== undefined)
+      registerNativeDotProducts(options.saved.data, innerProducts);
     this.dimensions = options.dimensions;
     this.m = options.m;
     this.efConstruction = options.efConstruction;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { HierarchicalNSW } from 'hnswlib-node';
+import type { NativeDotProducts } from './native-dot-products.js';
 
 /** The part of the hnswlib-node module toolsift uses. */
 export interface Hnswlib {
@@ -43,11 +44,23 @@ export function knnSearchOf(hnsw: HierarchicalNSW): KnnSearch {
   };
 }
 
+/**
+ * Dot products with the vectors of a graph as its saved file lays them out (offsets in floats from the first
+ * element's vector; see `readSavedGraphVectors`), computed in the index's own memory by the patched addon's
+ * `innerProductsAt`; undefined without the patch. Only for a graph loaded from that file and vectors not replaced
+ * since: elsewhere the file's bytes and the index's memory differ.
+ */
+export function innerProductsOf(hnsw: HierarchicalNSW): NativeDotProducts | undefined {
+  const patched = (hnsw as Partial<PatchedHierarchicalNSW>).innerProductsAt;
+  return typeof patched === 'function' ? patched.bind(hnsw) : undefined;
+}
+
 // --- internal ---
 
 /** What the patch adds to hnswlib-node's `HierarchicalNSW`. */
 interface PatchedHierarchicalNSW {
   searchKnnInto: KnnSearch;
+  innerProductsAt: NativeDotProducts;
 }
 
 let cached: HnswlibStatus | undefined;

@@ -1,5 +1,6 @@
 import { dotProduct } from './dot-product.js';
 import { DOT_PRODUCTS_WASM } from './dot-products-wasm.js';
+import { type NativeDotProducts, nativeDotProductsOf } from './native-dot-products.js';
 
 /**
  * Vectors to score, `dimensions` numbers each: scattered (`sources[j]` holds vector j from `offsets[j]` on) or
@@ -30,9 +31,12 @@ export interface ContiguousVectors {
  *
  * The kernel holds one batch at a time: use the function before preparing the next batch. A batch larger than
  * `MAX_BATCH_BYTES`, or any batch where WebAssembly is unavailable (`node --jitless`), is scored by `dotProduct`
- * instead.
+ * instead. A scattered batch whose vectors all lie in an array registered with `registerNativeDotProducts` (a
+ * loaded HNSW graph's) is scored where the vectors are, with no copy.
  */
 export function batchDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
+  const native = 'sources' in batch ? nativeDotProductsOf(batch.sources, batch.count) : undefined;
+  if (native !== undefined) return nativeBatch(native, batch as ScatteredVectors);
   const layout = gather(batch);
   if (layout === undefined) return scalarDotProducts(batch);
   return (query, into) => {
@@ -62,6 +66,15 @@ interface BatchLayout {
 
 /** The batch in the kernel's memory now. */
 let current: BatchLayout | undefined;
+
+function nativeBatch(
+  native: NativeDotProducts,
+  batch: ScatteredVectors,
+): (query: Float32Array, into: Float64Array) => void {
+  const { count } = batch;
+  const offsets = batch.offsets.slice(0, count); // the batch as it is now, as the kernel's copy would be
+  return (query, into) => native(query, offsets, count, into);
+}
 
 function gather(batch: VectorBatch): BatchLayout | undefined {
   const { count, dimensions } = batch;

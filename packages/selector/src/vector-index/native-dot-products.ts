@@ -1,0 +1,36 @@
+/**
+ * Dot products computed where the vectors already are: `(query, offsets, count, into)` sets `into[j]` to the dot
+ * product of `query` with the vector at `offsets[j]` of the array it was registered for.
+ */
+export type NativeDotProducts = (
+  query: Float32Array,
+  offsets: Int32Array,
+  count: number,
+  into: Float64Array,
+) => void;
+
+/**
+ * Let batches of vectors read from `data` be scored by `dotProducts` instead of being copied into the SIMD kernel
+ * (`batchDotProducts`). A loaded HNSW graph registers the bytes of its file: the patched hnswlib-node scores them
+ * in its own copy of the graph, with no copy at all (see `innerProductsOf`). Held weakly: the entry goes with `data`.
+ */
+export function registerNativeDotProducts(data: Float32Array, dotProducts: NativeDotProducts): void {
+  registry.set(data, dotProducts);
+}
+
+/** The dot products registered for a batch whose vectors all lie in one registered array, else undefined. */
+export function nativeDotProductsOf(
+  sources: readonly Float32Array[],
+  count: number,
+): NativeDotProducts | undefined {
+  const data = sources[0];
+  if (count === 0 || data === undefined) return undefined;
+  const dotProducts = registry.get(data);
+  if (dotProducts === undefined) return undefined;
+  for (let j = 1; j < count; j++) if (sources[j] !== data) return undefined;
+  return dotProducts;
+}
+
+// --- internal ---
+
+const registry = new WeakMap<Float32Array, NativeDotProducts>();
