@@ -5,7 +5,14 @@ import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { HierarchicalNSW } from 'hnswlib-node';
 import { checkDimensions } from './check-dimensions.js';
-import { hnswlibStatus, innerProductsOf, type KnnSearch, knnSearchOf } from './hnswlib.js';
+import {
+  hnswlibStatus,
+  innerProductsOf,
+  type KnnSearch,
+  knnSearchOf,
+  type PointAdder,
+  pointAdderOf,
+} from './hnswlib.js';
 import { IdMap } from './id-map.js';
 import { registerNativeDotProducts } from './native-dot-products.js';
 import type { SavedGraphVectors } from './saved-graph-vectors.js';
@@ -50,6 +57,7 @@ export class HnswVectorIndex implements VectorIndex {
   readonly #upserted = new Map<string, { data: Float32Array; offset: number }>();
   readonly #saved: SavedGraphVectors | undefined;
   readonly #searchKnn: KnnSearch;
+  readonly #addPoint: PointAdder;
   /** A search's results, reused from one search to the next (grown when a search asks for more). */
   #distances = new Float32Array(0);
   #labels = new Uint32Array(0);
@@ -67,6 +75,7 @@ export class HnswVectorIndex implements VectorIndex {
   }) {
     this.#hnsw = options.hnsw;
     this.#searchKnn = knnSearchOf(options.hnsw);
+    this.#addPoint = pointAdderOf(options.hnsw);
     this.#ids = options.ids;
     this.#saved = options.saved;
     // The graph file's bytes are the graph as hnswlib loaded it: its vectors are scored there, not copied (only
@@ -89,11 +98,10 @@ export class HnswVectorIndex implements VectorIndex {
     for (const entry of entries) checkDimensions(entry.vector, this.dimensions, `vector for "${entry.key}"`);
     const data = new Float32Array(entries.length * this.dimensions);
     for (const [position, { key, vector }] of entries.entries()) {
-      const point = Array.from(vector);
       const offset = position * this.dimensions;
       const existing = this.#ids.labelOf(key);
       if (existing !== undefined) {
-        this.#hnsw.addPoint(point, existing, false);
+        this.#addPoint(vector, existing, false);
         normalizeLikeHnswlib(vector, data, offset);
         this.#upserted.set(key, { data, offset });
         continue;
@@ -103,7 +111,7 @@ export class HnswVectorIndex implements VectorIndex {
       if (this.#ids.size >= capacity) this.#hnsw.resizeIndex(capacity * 2);
       const label = this.#ids.assign(key);
       try {
-        this.#hnsw.addPoint(point, label, true);
+        this.#addPoint(vector, label, true);
       } catch (error) {
         this.#ids.delete(key);
         throw error;

@@ -1,6 +1,6 @@
 import type { HierarchicalNSW } from 'hnswlib-node';
 import { describe, expect, it } from 'vitest';
-import { hnswlibStatus, knnSearchOf } from '../../src/vector-index/hnswlib.js';
+import { hnswlibStatus, knnSearchOf, pointAdderOf } from '../../src/vector-index/hnswlib.js';
 import { randomUnitVectors } from './random-vectors.js';
 
 const DIMENSIONS = 64;
@@ -18,7 +18,7 @@ function buildGraph(count: number): { hnsw: HierarchicalNSW; queries: Float32Arr
 
 /** The plain hnswlib-node surface, as an install without this workspace's patch has it. */
 function withoutPatch(hnsw: HierarchicalNSW): HierarchicalNSW {
-  return { searchKnn: hnsw.searchKnn.bind(hnsw) } as HierarchicalNSW;
+  return { searchKnn: hnsw.searchKnn.bind(hnsw), addPoint: hnsw.addPoint.bind(hnsw) } as HierarchicalNSW;
 }
 
 function searchWith(search: ReturnType<typeof knnSearchOf>, query: Float32Array, k: number) {
@@ -65,5 +65,43 @@ describe('knnSearchOf', () => {
     expect(() => search(new Float32Array(DIMENSIONS - 1), 5, ...out())).toThrow(/expected 64, but got 63/);
     expect(() => search(new Float64Array(DIMENSIONS) as never, 5, ...out())).toThrow(/Float32Array/);
     expect(() => search(queries[0]!, 11, ...out())).toThrow(/output arrays/);
+  });
+});
+
+describe('pointAdderOf', () => {
+  function emptyGraph(): HierarchicalNSW {
+    const status = hnswlibStatus();
+    if (!status.available) throw new Error(status.reason);
+    const hnsw = new status.hnswlib.HierarchicalNSW('cosine', DIMENSIONS);
+    hnsw.initIndex({
+      maxElements: 300,
+      m: 16,
+      efConstruction: 100,
+      randomSeed: 7,
+      allowReplaceDeleted: true,
+    });
+    return hnsw;
+  }
+
+  it('stores the same graph with or without the patch, replacements included', () => {
+    const next = randomUnitVectors(23);
+    const points = Array.from({ length: 200 }, () => next(DIMENSIONS));
+    const [patched, plain] = [emptyGraph(), emptyGraph()];
+    expect(typeof (patched as unknown as { addPointFrom?: unknown }).addPointFrom).toBe('function');
+    for (const add of [pointAdderOf(patched), pointAdderOf(withoutPatch(plain))]) {
+      for (const [label, point] of points.entries()) add(point, label, true);
+      add(points[0]!, 5, false); // label 5 now holds point 0
+    }
+    expect(patched.getPoint(5)).toEqual(plain.getPoint(5));
+    expect(patched.getPoint(5)).toEqual(patched.getPoint(0));
+    for (const query of points.slice(0, 10)) {
+      expect(patched.searchKnn(Array.from(query), 5)).toEqual(plain.searchKnn(Array.from(query), 5));
+    }
+  });
+
+  it('rejects a point of the wrong length or type', () => {
+    const add = pointAdderOf(emptyGraph());
+    expect(() => add(new Float32Array(DIMENSIONS + 1), 0, false)).toThrow(/expected 64, but got 65/);
+    expect(() => add(new Float64Array(DIMENSIONS) as never, 0, false)).toThrow(/Float32Array/);
   });
 });
