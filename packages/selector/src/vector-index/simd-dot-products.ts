@@ -67,6 +67,7 @@ interface BatchLayout {
 /** The batch in the kernel's memory now. */
 let current: BatchLayout | undefined;
 
+/** Dot products with a batch through the dot products registered for the array its vectors lie in. */
 function nativeBatch(
   native: NativeDotProducts,
   batch: ScatteredVectors,
