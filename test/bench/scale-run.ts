@@ -18,6 +18,7 @@ const { values } = parseArgs({
     kind: { type: 'string' },
     'index-dir': { type: 'string' },
     queries: { type: 'string', default: '200' },
+    'warm-up': { type: 'string', default: '300' },
   },
 });
 const size = Number(values.size);
@@ -48,7 +49,7 @@ if (values.phase === 'build') {
   const selector = await open();
   const reloadMs = performance.now() - started;
   if (selector.index.status !== 'loaded') throw new Error(`expected a reload, got ${selector.index.status}`);
-  const { warmup, measured } = await loadQueries(Number(values.queries));
+  const { warmup, measured } = await loadQueries(Number(values.queries), Number(values['warm-up']));
   scale.setMode('query');
   for (const query of warmup) await selector.select(query, { k: 5 });
   const withEmbedding = await timeSelections(selector, measured);
@@ -88,20 +89,35 @@ async function timeSelections(
   };
 }
 
-/** Real benchmark queries, spread over three datasets; the warm-up queries are not measured. */
-async function loadQueries(count: number): Promise<{ warmup: string[]; measured: string[] }> {
+/** Real benchmark queries, spread over three datasets; the warm-up queries are other queries of the same datasets. */
+async function loadQueries(
+  count: number,
+  warmUpCount: number,
+): Promise<{ warmup: string[]; measured: string[] }> {
   const parts = [
     ['metatool', 0.5],
     ['toolbench-stable', 0.3],
     ['seal-tools', 0.2],
   ] as const;
-  const texts: string[] = [];
+  const measured: string[] = [];
+  const warmup: string[] = [];
   for (const [dataset, share] of parts) {
-    const all = await readBenchQueries(path.join(benchRoot, dataset, 'queries.jsonl'));
-    texts.push(...sampleQueries(all, Math.round(share * count) + 5).map((query) => query.query));
+    const all = (await readBenchQueries(path.join(benchRoot, dataset, 'queries.jsonl'))).map(
+      (query) => query.query,
+    );
+    const picked = sampleQueries(all, Math.round(share * count) + 5);
+    const chosen = new Set(picked);
+    measured.push(...picked);
+    warmup.push(
+      ...sampleQueries(
+        all.filter((text) => !chosen.has(text)),
+        Math.round(share * warmUpCount),
+      ),
+    );
   }
-  const unique = [...new Set(texts)];
-  return { warmup: unique.slice(0, 10), measured: unique.slice(10, 10 + count) };
+  const unique = [...new Set(measured)].slice(0, count);
+  const isMeasured = new Set(unique);
+  return { warmup: [...new Set(warmup)].filter((text) => !isMeasured.has(text)), measured: unique };
 }
 
 function report(result: Record<string, unknown>): void {

@@ -1,6 +1,6 @@
 // Speed at scale: synthetic catalogs of 1k, 10k and 100k tools built from metadata/ and the ../shared/bench
 // catalogs, measured with the HNSW and the exact vector index. Writes bench/results/scale.md. Usage:
-//   pnpm bench:scale [--sizes 1000,10000,100000] [--kinds hnsw,exact] [--queries 200] [--rebuild]
+//   pnpm bench:scale [--sizes 1000,10000,100000] [--kinds hnsw,exact] [--queries 200] [--warm-up 300] [--rebuild]
 // Catalog views reuse real use-lite vectors (variants: small perturbations); the query path is the real one.
 // Built indexes are kept in .cache/bench/scale/ with their build figures, so a rerun only reloads and serves
 // (the 100k HNSW build takes minutes); --rebuild builds them again.
@@ -21,6 +21,8 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,10000,100000' },
     kinds: { type: 'string', default: 'hnsw,exact' },
     queries: { type: 'string', default: '200' },
+    // Other queries served first, as in the speed bench: after too few, V8 is still optimising the select path.
+    'warm-up': { type: 'string', default: '300' },
     rebuild: { type: 'boolean', default: false },
   },
 });
@@ -60,6 +62,8 @@ for (const size of sizes) {
       indexDir,
       '--queries',
       values.queries,
+      '--warm-up',
+      values['warm-up'],
     ];
     const buildRecord = path.join(benchCacheDir, 'scale', `${size}-${kind}.build.json`);
     const build = async (): Promise<Result> => {
@@ -202,7 +206,7 @@ function renderReport(
       'Reload: `createSelector` again in a fresh process, the saved index verified (checksums) and loaded.',
     '- Select: `selector.select(query, { k: 5 })` with the full engine and its rules, on ' +
       `${values.queries} real queries (metatool, toolbench-stable, seal-tools; median ${results[0]?.serve.queryWords ?? '?'} words) ` +
-      'after 10 warm-up queries, in the ' +
+      `after ${values['warm-up']} other queries of the same datasets as warm-up, in the ` +
       'serving process. "With" runs the real use-lite model on each query; "without" replays the same query vectors.',
     '- RSS serving: resident memory of the serving process after the queries; peak RSS building: of the build process.',
     '',
