@@ -118,6 +118,41 @@ describe('openToolIndex', () => {
     expect(reloaded.index.tools().map((tool) => tool.id)).toEqual(next.map((tool) => tool.id));
   });
 
+  it('finds the tool and the view of every current view key, and nothing for keys of changed or removed views', async () => {
+    const tools = sampleTools();
+    const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    const before = new Map(
+      tools.map((tool) => [tool.id, built.index.views(tool.id).map((view) => view.key)]),
+    );
+    const changed = makeTool({ id: 'send_email', description: 'Send an email with attachments.' });
+    const next = [
+      changed,
+      ...tools.filter((tool) => tool.id !== 'send_email' && tool.id !== 'calendar_event'),
+    ];
+    for (const index of [
+      (await openToolIndex({ tools: next, embedder: countingEmbedder(), dir })).index,
+      (await openToolIndex({ tools: next, embedder: countingEmbedder(), dir })).index, // reloaded
+    ]) {
+      for (const tool of next) {
+        for (const view of index.views(tool.id)) {
+          expect(index.toolIdOfView(view.key)).toBe(tool.id);
+          expect(index.view(view.key)).toEqual(view);
+        }
+      }
+      const current = new Set(next.flatMap((tool) => index.views(tool.id).map((view) => view.key)));
+      const gone = [...before.values()].flat().filter((key) => !current.has(key));
+      expect(gone).toEqual(expect.arrayContaining(before.get('calendar_event')!));
+      expect(gone.length).toBeGreaterThan(0);
+      // A changed tool keeps its keys; they now lead to its new texts.
+      const [description] = index.views('send_email');
+      expect(index.view(description!.key)?.text).toContain('attachments');
+      for (const key of gone) {
+        expect(index.toolIdOfView(key)).toBeUndefined();
+        expect(index.view(key)).toBeUndefined();
+      }
+    }
+  });
+
   it('writes payloads under one generation and cleans up the previous one', async () => {
     await openToolIndex({ tools: sampleTools(), embedder: countingEmbedder(), dir });
     await openToolIndex({ tools: sampleTools().slice(1), embedder: countingEmbedder(), dir });
