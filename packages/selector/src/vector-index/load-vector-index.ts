@@ -1,9 +1,10 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import type { HierarchicalNSW } from 'hnswlib-node';
 import { ExactVectorIndex } from './exact-vector-index.js';
 import { HNSW_DEFAULTS, HnswVectorIndex } from './hnsw-vector-index.js';
-import { hnswlibStatus } from './hnswlib.js';
+import { hnswlibStatus, innerProductsOf } from './hnswlib.js';
 import { IdMap } from './id-map.js';
-import { readSavedGraphVectors } from './saved-graph-vectors.js';
+import { readSavedGraphVectors, withoutBytes } from './saved-graph-vectors.js';
 import type { VectorIndex } from './vector-index.js';
 import { checkVectorIndexPayloadSize, readVectorIndexPayload } from './vector-index-files.js';
 import {
@@ -104,6 +105,9 @@ async function loadHnsw(
   if (!ids.everyLabel((label) => saved.hasLabel(label))) {
     throw corrupt(dir, 'the id map names points the graph does not hold', 'invalid-ids');
   }
+  // With the patched addon the views are scored in hnswlib's memory (`innerProductsOf`): the checked bytes are not
+  // kept, and the few vectors read one by one (`vector`) come from hnswlib.
+  const vectors = innerProductsOf(hnsw) === undefined ? saved : withoutBytes(saved, pointReader(hnsw));
   return new HnswVectorIndex({
     hnsw,
     ids,
@@ -111,8 +115,13 @@ async function loadHnsw(
     m: manifest.params.m ?? HNSW_DEFAULTS.m,
     efConstruction: manifest.params.efConstruction ?? HNSW_DEFAULTS.efConstruction,
     efSearch: options.efSearch ?? manifest.params.efSearch ?? HNSW_DEFAULTS.efSearch,
-    saved,
+    saved: vectors,
   });
+}
+
+/** Reads a point back from hnswlib. Made out here so that the closure keeps nothing of the load, such as the bytes. */
+function pointReader(hnsw: HierarchicalNSW): (label: number) => Float32Array {
+  return (label) => Float32Array.from(hnsw.getPoint(label));
 }
 
 function parseJson(dir: string, bytes: Uint8Array, role: string): unknown {

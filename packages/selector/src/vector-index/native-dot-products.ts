@@ -18,17 +18,9 @@ export function registerNativeDotProducts(data: Float32Array, dotProducts: Nativ
   registry.set(data, dotProducts);
 }
 
-/** The dot products registered for a batch whose vectors all lie in one registered array, else undefined. */
-export function nativeDotProductsOf(
-  sources: readonly Float32Array[],
-  count: number,
-): NativeDotProducts | undefined {
-  const data = sources[0];
-  if (count === 0 || data === undefined) return undefined;
-  const dotProducts = registry.get(data);
-  if (dotProducts === undefined) return undefined;
-  for (let j = 1; j < count; j++) if (sources[j] !== data) return undefined;
-  return dotProducts;
+/** The dot products registered for `data`, if any. */
+export function nativeDotProductsOf(data: Float32Array): NativeDotProducts | undefined {
+  return registry.get(data);
 }
 
 // --- internal ---

@@ -40,19 +40,12 @@ export function readSavedGraphVectors(
     GRAPH_HEADER_BYTES + elements * stride <= bytes.byteLength;
   if (!isExpected) return 'the graph layout is not the one of hnswlib 0.8';
   const labels = new Uint32Array(elements);
-  let isIdentity = true;
   for (let element = 0; element < elements; element++) {
     const at = GRAPH_HEADER_BYTES + element * stride + labelOffset;
     if (view.getUint32(at + 4, true) !== 0) return 'a graph label is out of range';
     labels[element] = view.getUint32(at, true);
-    isIdentity &&= labels[element] === element;
   }
-  // A graph built in one go stores label n at element n; only one that reused deleted slots needs a map.
-  const elementMap = isIdentity
-    ? undefined
-    : new Map(Array.from(labels, (label, element) => [label, element]));
-  const elementOf = (label: number): number | undefined =>
-    elementMap === undefined ? (label < elements ? label : undefined) : elementMap.get(label);
+  const { hasLabel, offsetOf } = labelLookup(labels, stride / Float32Array.BYTES_PER_ELEMENT);
   // One array over every element, starting at the first vector: element e's vector is at e * stride / 4.
   const data =
     elements === 0
@@ -62,14 +55,9 @@ export function readSavedGraphVectors(
           bytes.byteOffset + GRAPH_HEADER_BYTES + dataOffset,
           ((elements - 1) * stride + vectorBytes) / Float32Array.BYTES_PER_ELEMENT,
         );
-  const floatsPerElement = stride / Float32Array.BYTES_PER_ELEMENT;
-  const offsetOf = (label: number): number => {
-    const element = elementOf(label);
-    return element === undefined ? -1 : element * floatsPerElement;
-  };
   return {
     data,
-    hasLabel: (label) => elementOf(label) !== undefined,
+    hasLabel,
     offsetOf,
     vectorOf(label) {
       const offset = offsetOf(label);
@@ -78,8 +66,48 @@ export function readSavedGraphVectors(
   };
 }
 
+/**
+ * The same graph without its bytes: where each label's vector lies (`offsetOf`, for scoring where the index keeps
+ * the vectors, see `innerProductsOf`), an empty `data` standing for the graph, and vectors read from the index
+ * itself. With the patched hnswlib-node nothing reads the bytes once they are checked, and dropping them saves the
+ * graph's size in memory (56 MB at 10k tools).
+ */
+export function withoutBytes(
+  saved: SavedGraphVectors,
+  readVector: (label: number) => Float32Array,
+): SavedGraphVectors {
+  const { hasLabel, offsetOf } = saved;
+  return {
+    data: new Float32Array(0),
+    hasLabel,
+    offsetOf,
+    vectorOf: (label) => (hasLabel(label) ? readVector(label) : undefined),
+  };
+}
+
 // --- internal ---
 
 /** offsetLevel0, maxElements, count, sizeDataPerElement, labelOffset, offsetData (size_t each), maxLevel,
  * enterPoint (4 bytes each), maxM, maxM0, M (size_t), mult (double), efConstruction (size_t). */
 const GRAPH_HEADER_BYTES = 96;
+
+/** Label -> offset of its vector, from the labels in element order (closures that keep no reference to the bytes). */
+function labelLookup(
+  labels: Uint32Array,
+  floatsPerElement: number,
+): { hasLabel: (label: number) => boolean; offsetOf: (label: number) => number } {
+  // A graph built in one go stores label n at element n; only one that reused deleted slots needs a map.
+  const isIdentity = labels.every((label, element) => label === element);
+  const elementMap = isIdentity
+    ? undefined
+    : new Map(Array.from(labels, (label, element) => [label, element]));
+  const elementOf = (label: number): number | undefined =>
+    elementMap === undefined ? (label < labels.length ? label : undefined) : elementMap.get(label);
+  return {
+    hasLabel: (label) => elementOf(label) !== undefined,
+    offsetOf: (label) => {
+      const element = elementOf(label);
+      return element === undefined ? -1 : element * floatsPerElement;
+    },
+  };
+}

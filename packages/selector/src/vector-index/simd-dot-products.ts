@@ -35,8 +35,8 @@ export interface ContiguousVectors {
  * loaded HNSW graph's) is scored where the vectors are, with no copy.
  */
 export function batchDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
-  const native = 'sources' in batch ? nativeDotProductsOf(batch.sources, batch.count) : undefined;
-  if (native !== undefined) return nativeBatch(native, batch as ScatteredVectors);
+  const native = 'sources' in batch ? nativeBatch(batch) : undefined;
+  if (native !== undefined) return native;
   const layout = gather(batch);
   if (layout === undefined) return scalarDotProducts(batch);
   return (query, into) => {
@@ -67,14 +67,41 @@ interface BatchLayout {
 /** The batch in the kernel's memory now. */
 let current: BatchLayout | undefined;
 
-/** Dot products with a batch through the dot products registered for the array its vectors lie in. */
+/**
+ * Dot products with a batch whose vectors lie, all or some, in an array registered with `registerNativeDotProducts`:
+ * those are scored where they are, the others (vectors upserted since a load) by the kernel. Undefined when none
+ * does. The positions and offsets are copied: the batch as it is now, as the kernel's copy of it would be.
+ */
 function nativeBatch(
-  native: NativeDotProducts,
   batch: ScatteredVectors,
-): (query: Float32Array, into: Float64Array) => void {
-  const { count } = batch;
-  const offsets = batch.offsets.slice(0, count); // the batch as it is now, as the kernel's copy would be
-  return (query, into) => native(query, offsets, count, into);
+): ((query: Float32Array, into: Float64Array) => void) | undefined {
+  const { sources, offsets, count } = batch;
+  let data: Float32Array | undefined;
+  let native: NativeDotProducts | undefined;
+  for (let j = 0; j < count && native === undefined; j++) {
+    data = sources[j]!;
+    native = nativeDotProductsOf(data);
+  }
+  if (native === undefined) return undefined;
+  const inPlace: number[] = [];
+  const copied: number[] = [];
+  for (let j = 0; j < count; j++) (sources[j] === data ? inPlace : copied).push(j);
+  const inPlaceOffsets = Int32Array.from(inPlace, (j) => offsets[j]!);
+  if (copied.length === 0) return (query, into) => native(query, inPlaceOffsets, count, into);
+  const rest = batchDotProducts({
+    sources: copied.map((j) => sources[j]!),
+    offsets: Int32Array.from(copied, (j) => offsets[j]!),
+    count: copied.length,
+    dimensions: batch.dimensions,
+  });
+  const inPlaceInto = new Float64Array(inPlace.length);
+  const copiedInto = new Float64Array(copied.length);
+  return (query, into) => {
+    native(query, inPlaceOffsets, inPlace.length, inPlaceInto);
+    rest(query, copiedInto);
+    for (let i = 0; i < inPlace.length; i++) into[inPlace[i]!] = inPlaceInto[i]!;
+    for (let i = 0; i < copied.length; i++) into[copied[i]!] = copiedInto[i]!;
+  };
 }
 
 function gather(batch: VectorBatch): BatchLayout | undefined {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openToolIndex } from '../../src/index-store/open-tool-index.js';
 import type { ToolIndex } from '../../src/index-store/tool-index.js';
+import { dotProduct } from '../../src/vector-index/dot-product.js';
+import { batchDotProducts } from '../../src/vector-index/simd-dot-products.js';
 import { countingEmbedder, makeTool, sampleTools } from '../fixtures/make-tool.js';
 
 let dir: string;
@@ -16,17 +18,26 @@ afterEach(async () => {
 
 /**
  * The side-by-side layout of every tool against the per-view lookups it replaces (views by tool, then each view's
- * vector from the vector index): same views in the same order, bit-identical vectors, learned views flagged.
+ * vector from the vector index): same views in the same order, the same vectors, learned views flagged. The located
+ * vectors are read as selections read them, through `batchDotProducts` (a reloaded HNSW graph is scored where hnswlib
+ * keeps it): a unit vector's product with the stored one is 1 only when the two are the same.
  */
 function expectLayoutMatchesLookups(index: ToolIndex): void {
+  const into = new Float64Array(1);
   for (const tool of index.tools()) {
     const layout = index.toolVectors(tool.id);
     const views = index.views(tool.id);
     expect(layout?.views).toEqual(views);
     views.forEach((view, position) => {
-      const offset = layout!.offsets[position]!;
       const stored = index.vectorIndex.vector(view.key)!;
-      expect(layout!.data.subarray(offset, offset + index.dimensions)).toEqual(stored);
+      const located = {
+        sources: [layout!.data],
+        offsets: Int32Array.of(layout!.offsets[position]!),
+        count: 1,
+        dimensions: index.dimensions,
+      };
+      batchDotProducts(located)(stored, into);
+      expect(into[0]).toBeCloseTo(dotProduct(stored, stored), 6);
       expect(layout!.learned?.[position] ?? 0).toBe(view.kind === 'learned' ? 1 : 0);
     });
   }
