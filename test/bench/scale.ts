@@ -26,9 +26,14 @@ const { values } = parseArgs({
     rebuild: { type: 'boolean', default: false },
   },
 });
-const sizes = values.sizes.split(',').map(Number);
+const sizes = values.sizes.split(',').map((size) => wholeNumber('sizes', size, 1));
+wholeNumber('queries', values.queries, 1);
+wholeNumber('warm-up', values['warm-up'], 0);
 const loadAtStart = os.loadavg()[0] ?? 0;
 const kinds = values.kinds.split(',');
+for (const kind of kinds) {
+  if (kind !== 'hnsw' && kind !== 'exact') throw new Error(`--kinds takes hnsw and/or exact, got "${kind}"`);
+}
 
 // 1. Real vectors for every view of the base tools, embedded once into the bench cache.
 const base = await loadBaseTools();
@@ -138,6 +143,14 @@ async function readRecord(file: string): Promise<Result | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** A whole-number option, or an error naming it (a bad value would otherwise measure nothing, quietly). */
+function wholeNumber(name: string, value: string, min: number): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isInteger(parsed) || parsed < min)
+    throw new Error(`--${name} takes whole numbers >= ${min}, got "${value}"`);
+  return parsed;
 }
 
 function today(): string {

@@ -78,8 +78,8 @@ export class HnswVectorIndex implements VectorIndex {
     this.#addPoint = pointAdderOf(options.hnsw);
     this.#ids = options.ids;
     this.#saved = options.saved;
-    // The graph file's bytes are the graph as hnswlib loaded it: its vectors are scored there, not copied (only
-    // keys never upserted since the load point into these bytes, see `locateVectors`).
+    // The saved graph is the graph as hnswlib loaded it: its vectors are scored in hnswlib's memory, not copied.
+    // Only keys never upserted since the load are located in it (see `locateVectors`).
     const innerProducts = innerProductsOf(options.hnsw);
     if (options.saved !== undefined && innerProducts !== undefined)
       registerNativeDotProducts(options.saved.data, innerProducts);

@@ -10,9 +10,10 @@ export type NativeDotProducts = (
 ) => void;
 
 /**
- * Let batches of vectors read from `data` be scored by `dotProducts` instead of being copied into the SIMD kernel
- * (`batchDotProducts`). A loaded HNSW graph registers the bytes of its file: the patched hnswlib-node scores them
- * in its own copy of the graph, with no copy at all (see `innerProductsOf`). Held weakly: the entry goes with `data`.
+ * Let vectors of `data` be scored by `dotProducts` instead of being copied into the SIMD kernel (`batchDotProducts`).
+ * A loaded HNSW graph registers the array that stands for it (`SavedGraphVectors.data`, empty once its bytes are
+ * dropped): the patched hnswlib-node scores the vectors in its own memory (see `innerProductsOf`). Held weakly: the
+ * entry goes with `data`.
  */
 export function registerNativeDotProducts(data: Float32Array, dotProducts: NativeDotProducts): void {
   registry.set(data, dotProducts);

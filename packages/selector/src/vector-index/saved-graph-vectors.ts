@@ -1,15 +1,19 @@
 /**
- * The stored vectors of a saved hnswlib graph, read in place from the file's bytes (hnswlib keeps no other copy
- * that JavaScript can read fast), so the index folder needs no second vectors file. Layout of hnswlib 0.8's
- * `saveIndex`: a 96-byte header, then per element its level-0 links, its vector and its label.
+ * The stored vectors of a saved hnswlib graph, where each label's vector lies in the file, so the index folder needs
+ * no second vectors file. Layout of hnswlib 0.8's `saveIndex`: a 96-byte header, then per element its level-0
+ * links, its vector and its label. Read from the file's bytes (`readSavedGraphVectors`), or, where the patched
+ * hnswlib-node scores the graph in its own memory, without them (`withoutBytes`).
  */
 export interface SavedGraphVectors {
-  /** The graph bytes as numbers: the vector of a label starts at `offsetOf(label)`. Never written. */
+  /**
+   * The graph bytes as numbers, the vector of a label from `offsetOf(label)` on; never written. Without the bytes,
+   * an empty array that stands for the graph: batches over it are scored through `batchDotProducts` only.
+   */
   readonly data: Float32Array;
   hasLabel(label: number): boolean;
-  /** Where in `data` the unit vector stored for a label starts, or -1. */
+  /** Where in the graph (as `data` counts) the unit vector stored for a label starts, or -1. */
   offsetOf(label: number): number;
-  /** The unit vector stored for a label (a view into the graph bytes), or undefined. */
+  /** The unit vector stored for a label (a view into the bytes, or a copy read from hnswlib), or undefined. */
   vectorOf(label: number): Float32Array | undefined;
 }
 

@@ -31,8 +31,8 @@ export interface ContiguousVectors {
  *
  * The kernel holds one batch at a time: use the function before preparing the next batch. A batch larger than
  * `MAX_BATCH_BYTES`, or any batch where WebAssembly is unavailable (`node --jitless`), is scored by `dotProduct`
- * instead. A scattered batch whose vectors all lie in an array registered with `registerNativeDotProducts` (a
- * loaded HNSW graph's) is scored where the vectors are, with no copy.
+ * instead. Vectors of a scattered batch that lie in an array registered with `registerNativeDotProducts` (a loaded
+ * HNSW graph's) are scored where they are, with no copy.
  */
 export function batchDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
   const native = 'sources' in batch ? nativeBatch(batch) : undefined;
@@ -70,37 +70,41 @@ let current: BatchLayout | undefined;
 /**
  * Dot products with a batch whose vectors lie, all or some, in an array registered with `registerNativeDotProducts`:
  * those are scored where they are, the others (vectors upserted since a load) by the kernel. Undefined when none
- * does. The positions and offsets are copied: the batch as it is now, as the kernel's copy of it would be.
+ * does. Offsets (and positions) are copied: the batch as it is now, as the kernel's copy of it would be.
  */
 function nativeBatch(
   batch: ScatteredVectors,
 ): ((query: Float32Array, into: Float64Array) => void) | undefined {
   const { sources, offsets, count } = batch;
-  let data: Float32Array | undefined;
-  let native: NativeDotProducts | undefined;
-  for (let j = 0; j < count && native === undefined; j++) {
-    data = sources[j]!;
-    native = nativeDotProductsOf(data);
+  let first = 0;
+  while (first < count && nativeDotProductsOf(sources[first]!) === undefined) first++;
+  if (first === count) return undefined;
+  const data = sources[first]!;
+  const native = nativeDotProductsOf(data)!;
+  let isMixed = false;
+  for (let j = first; j < count && !isMixed; j++) isMixed = sources[j] !== data;
+  if (first === 0 && !isMixed) {
+    // The usual batch of a selection after a reload: every view in the loaded graph.
+    const copied = offsets.slice(0, count);
+    return (query, into) => native(query, copied, count, into);
   }
-  if (native === undefined) return undefined;
   const inPlace: number[] = [];
-  const copied: number[] = [];
-  for (let j = 0; j < count; j++) (sources[j] === data ? inPlace : copied).push(j);
+  const rest: number[] = [];
+  for (let j = 0; j < count; j++) (sources[j] === data ? inPlace : rest).push(j);
   const inPlaceOffsets = Int32Array.from(inPlace, (j) => offsets[j]!);
-  if (copied.length === 0) return (query, into) => native(query, inPlaceOffsets, count, into);
-  const rest = batchDotProducts({
-    sources: copied.map((j) => sources[j]!),
-    offsets: Int32Array.from(copied, (j) => offsets[j]!),
-    count: copied.length,
+  const restDotProducts = batchDotProducts({
+    sources: rest.map((j) => sources[j]!),
+    offsets: Int32Array.from(rest, (j) => offsets[j]!),
+    count: rest.length,
     dimensions: batch.dimensions,
   });
   const inPlaceInto = new Float64Array(inPlace.length);
-  const copiedInto = new Float64Array(copied.length);
+  const restInto = new Float64Array(rest.length);
   return (query, into) => {
     native(query, inPlaceOffsets, inPlace.length, inPlaceInto);
-    rest(query, copiedInto);
+    restDotProducts(query, restInto);
     for (let i = 0; i < inPlace.length; i++) into[inPlace[i]!] = inPlaceInto[i]!;
-    for (let i = 0; i < copied.length; i++) into[copied[i]!] = copiedInto[i]!;
+    for (let i = 0; i < rest.length; i++) into[rest[i]!] = restInto[i]!;
   };
 }
 
