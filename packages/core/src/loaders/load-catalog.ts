@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { ErrorCode, ToolsiftError } from '../errors.js';
 import type { Tool, ToolFormat } from '../model/tool.js';
+import type { CatalogMemo } from './catalog-memo.js';
 import { checkCatalog } from './check-catalog.js';
 import { formatLoaders } from './formats/registry.js';
 import { loadFile } from './load-file.js';
@@ -19,6 +20,11 @@ export interface LoadCatalogOptions {
   cwd?: string | undefined;
   /** Format loaders to use instead of the built-in ones. */
   loaders?: readonly FormatLoader[] | undefined;
+  /**
+   * Results of earlier loads, by file content: unchanged files are not parsed and validated again. Used only
+   * with the built-in loaders (the memo's keys know their code, not that of loaders passed in).
+   */
+  memo?: CatalogMemo | undefined;
 }
 
 /** Every valid tool of a catalog, every finding, and how many files were read or passed over. */
@@ -41,6 +47,7 @@ export async function loadCatalog(
   options: LoadCatalogOptions = {},
 ): Promise<LoadCatalogResult> {
   const loaders = options.loaders ?? formatLoaders;
+  const memo = loaders === formatLoaders ? options.memo : undefined;
   const walk = await walkPaths(paths, options.cwd !== undefined ? { cwd: options.cwd } : {});
   const diagnostics: Diagnostic[] = [...walk.diagnostics];
   const loadedTools: Tool[] = [];
@@ -53,6 +60,7 @@ export async function loadCatalog(
       format: options.format,
       maxFileBytes: options.maxFileBytes,
       isExplicit: entry.isExplicit,
+      memo,
     });
     if (loaded.isSkipped) {
       skipped += 1;

@@ -1,7 +1,9 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { ErrorCode } from '../errors.js';
 import type { ToolFormat } from '../model/tool.js';
+import { type CatalogMemo, catalogMemoKey } from './catalog-memo.js';
 import { hasSupportedExtension, unsupportedExtensionMessage } from './detect-format.js';
+import { isJsonExact } from './is-json-exact.js';
 import { type LoadedFile, loadDocument } from './load-document.js';
 import { parseDocument } from './parse-document.js';
 import { readSource } from './read-source.js';
@@ -19,6 +21,8 @@ export interface LoadFileOptions {
   maxFileBytes?: number | undefined;
   /** Named on the command line (true) or met while walking a folder (false, the default). */
   isExplicit?: boolean;
+  /** Results of earlier loads by content: a file whose text, name and options are unchanged is not parsed again. */
+  memo?: CatalogMemo | undefined;
 }
 
 /**
@@ -49,7 +53,20 @@ export async function loadFile(path: string, options: LoadFileOptions): Promise<
     return failed({ ...source.diagnostic, severity: 'warning' });
   }
 
-  const parsed = parseDocument(source.text, { file });
+  const { memo } = options;
+  if (memo === undefined) return loadText(source.text, file, options, isLenient);
+  const key = catalogMemoKey({ file, format: options.format, isLenient, text: source.text });
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const loaded = loadText(source.text, file, options, isLenient);
+  if (isJsonExact(loaded)) memo.set(key, loaded);
+  return loaded;
+}
+
+// --- internal ---
+
+function loadText(text: string, file: string, options: LoadFileOptions, isLenient: boolean): LoadedFile {
+  const parsed = parseDocument(text, { file });
   if (parsed.document === undefined) return isLenient ? skipped() : failed(...parsed.diagnostics);
   const loaded = loadDocument(parsed.document, {
     loaders: options.loaders,
@@ -59,8 +76,6 @@ export async function loadFile(path: string, options: LoadFileOptions): Promise<
   if (loaded.isSkipped) return loaded;
   return { ...loaded, diagnostics: [...parsed.diagnostics, ...loaded.diagnostics] };
 }
-
-// --- internal ---
 
 function failed(...diagnostics: Diagnostic[]): LoadedFile {
   return { tools: [], diagnostics, isSkipped: false };

@@ -1,27 +1,39 @@
 import { constants } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { hashText } from './content-hash.js';
+
+/** What the default index folder of a catalog depends on. */
+export interface DefaultIndexDirOptions {
+  catalogPaths: readonly string[];
+  embedderId: string;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+}
 
 /**
  * Where the index of a catalog lives by default: `.toolsift/<catalog>-<hash>/` beside the catalog (beside the
  * folder, or in the folder of the file), or under the user's cache dir when that place is not writable. The
  * hash covers the catalog paths and the embedder id, so catalogs and embedders never share a folder.
  */
-export async function defaultIndexDir(options: {
-  catalogPaths: readonly string[];
-  embedderId: string;
-  cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
-}): Promise<string> {
-  const resolved = options.catalogPaths.map((entry) => path.resolve(options.cwd, entry)).sort();
-  const first = resolved[0] ?? path.resolve(options.cwd);
-  const base = path.basename(first).replace(/[^A-Za-z0-9._-]+/g, '_') || 'catalog';
-  const name = `${base}-${hashText(JSON.stringify([resolved, options.embedderId])).slice(0, 10)}`;
-  const beside = path.join(path.dirname(first), '.toolsift');
+export async function defaultIndexDir(options: DefaultIndexDirOptions): Promise<string> {
+  const { beside, name, inCache } = indexDirPlaces(options);
   if (await isWritable(beside)) return path.join(beside, name);
-  return path.join(userCacheDir(options.env), 'indexes', name);
+  return inCache;
+}
+
+/** The default index folder of a catalog if one exists already (nothing is created); undefined when none does. */
+export async function existingDefaultIndexDir(options: DefaultIndexDirOptions): Promise<string | undefined> {
+  const { beside, name, inCache } = indexDirPlaces(options);
+  for (const dir of [path.join(beside, name), inCache]) {
+    try {
+      if ((await stat(dir)).isDirectory()) return dir;
+    } catch {
+      // Not there: try the next place.
+    }
+  }
+  return undefined;
 }
 
 /** The user's cache folder for toolsift: `$TOOLSIFT_CACHE_DIR`, else the platform's cache dir + `/toolsift`. */
@@ -35,6 +47,19 @@ export function userCacheDir(env: Readonly<Record<string, string | undefined>>):
 }
 
 // --- internal ---
+
+/** The `.toolsift` folder beside the catalog, the index's name in it, and the fallback folder in the user cache. */
+function indexDirPlaces(options: DefaultIndexDirOptions): { beside: string; name: string; inCache: string } {
+  const resolved = options.catalogPaths.map((entry) => path.resolve(options.cwd, entry)).sort();
+  const first = resolved[0] ?? path.resolve(options.cwd);
+  const base = path.basename(first).replace(/[^A-Za-z0-9._-]+/g, '_') || 'catalog';
+  const name = `${base}-${hashText(JSON.stringify([resolved, options.embedderId])).slice(0, 10)}`;
+  return {
+    beside: path.join(path.dirname(first), '.toolsift'),
+    name,
+    inCache: path.join(userCacheDir(options.env), 'indexes', name),
+  };
+}
 
 async function isWritable(dir: string): Promise<boolean> {
   try {

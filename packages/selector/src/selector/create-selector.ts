@@ -1,6 +1,7 @@
 import { type Diagnostic, ErrorCode, type Tool, type ToolFormat, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
-import { defaultIndexDir } from '../index-store/default-index-dir.js';
+import { openCatalogMemo } from '../index-store/catalog-memo-file.js';
+import { defaultIndexDir, existingDefaultIndexDir } from '../index-store/default-index-dir.js';
 import {
   type IndexStatus,
   lexicalOptionsHash,
@@ -14,7 +15,7 @@ import type { LexicalIndexOptions } from '../lexical/lexical-index.js';
 import type { RankingWeights } from '../ranking/ranking-weights.js';
 import type { SelectionStage } from '../ranking/selection-context.js';
 import type { ToolView } from '../views/tool-view.js';
-import { readCatalog } from './read-catalog.js';
+import { catalogPaths, readCatalog } from './read-catalog.js';
 import { resolveEmbedder } from './resolve-embedder.js';
 import { runSelection } from './run-selection.js';
 import type { Selection, SelectOptions } from './selection.js';
@@ -90,10 +91,20 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     env,
     ...(options.onModelProgress !== undefined ? { onProgress: options.onModelProgress } : {}),
   });
+  // Catalog files unchanged since an earlier load are not parsed again: their tools are kept in the index folder.
+  const pathsGiven = catalogPaths(options.catalog);
+  const memo =
+    pathsGiven === undefined || options.indexDir === false
+      ? undefined
+      : await openCatalogMemo(
+          options.indexDir ??
+            (await existingDefaultIndexDir({ catalogPaths: pathsGiven, embedderId: embedder.id, cwd, env })),
+        );
   const { tools, diagnostics, paths } = await readCatalog({
     catalog: options.catalog,
     cwd,
     format: options.format,
+    memo: memo?.memo,
   });
   const dir =
     options.indexDir === false
@@ -102,6 +113,7 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
         (paths === undefined
           ? undefined
           : await defaultIndexDir({ catalogPaths: paths, embedderId: embedder.id, cwd, env })));
+  if (dir !== undefined) await memo?.save(dir);
   const opened = await openToolIndex({
     tools,
     embedder,

@@ -1,4 +1,5 @@
 import {
+  type CatalogMemo,
   type Diagnostic,
   ErrorCode,
   loadCatalog,
@@ -15,12 +16,14 @@ export async function readCatalog(options: {
   catalog: string | readonly string[] | readonly Tool[];
   cwd: string;
   format: ToolFormat | undefined;
+  /** Results of earlier loads of the catalog's files (see `openCatalogMemo`). */
+  memo?: CatalogMemo | undefined;
 }): Promise<{ tools: Tool[]; diagnostics: Diagnostic[]; paths: string[] | undefined }> {
   const { catalog } = options;
+  const paths = catalogPaths(catalog);
   let result: { tools: Tool[]; diagnostics: Diagnostic[]; paths: string[] | undefined };
-  if (typeof catalog === 'string' || (catalog.length > 0 && typeof catalog[0] === 'string')) {
-    const paths = typeof catalog === 'string' ? [catalog] : (catalog as readonly string[]).slice();
-    const loaded = await loadCatalog(paths, { cwd: options.cwd, format: options.format });
+  if (paths !== undefined) {
+    const loaded = await loadCatalog(paths, { cwd: options.cwd, format: options.format, memo: options.memo });
     result = { tools: loaded.tools, diagnostics: loaded.diagnostics, paths };
   } else {
     result = { tools: (catalog as readonly Tool[]).slice(), diagnostics: [], paths: undefined };
@@ -32,4 +35,11 @@ export async function readCatalog(options: {
     });
   }
   return result;
+}
+
+/** The paths of a catalog given as paths; undefined for tools given in code. */
+export function catalogPaths(catalog: string | readonly string[] | readonly Tool[]): string[] | undefined {
+  if (typeof catalog === 'string') return [catalog];
+  if (catalog.length > 0 && typeof catalog[0] === 'string') return (catalog as readonly string[]).slice();
+  return undefined;
 }

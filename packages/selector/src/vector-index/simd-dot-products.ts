@@ -1,6 +1,6 @@
 import { dotProduct } from './dot-product.js';
 import { DOT_PRODUCTS_WASM } from './dot-products-wasm.js';
-import { type NativeDotProducts, nativeDotProductsOf } from './native-dot-products.js';
+import { nativeDotProductsOf } from './native-dot-products.js';
 
 /**
  * Vectors to score, `dimensions` numbers each: scattered (`sources[j]` holds vector j from `offsets[j]` on) or
