@@ -4,10 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * A digest of this package's own code (every module of `src/` or `dist/`, by content), computed once per process.
- * Results remembered by a `CatalogMemo` are keyed with it: any change to how files are loaded (an upgrade, a
- * local edit while developing) makes earlier results unreachable, with no version number to remember to bump.
- * Reading the ~100 modules takes a few milliseconds, once.
+ * A digest of the code that loads catalog files, computed once per process: every module of this package (`src/`
+ * or `dist/`, by content) and the installed version of each of its dependencies (the YAML, TOML and schema
+ * libraries). Results remembered by a `CatalogMemo` are keyed with it, so any change to how files are loaded (an
+ * upgrade, a local edit while developing) makes earlier results unreachable, with no version number to remember to
+ * bump. Reading the ~100 modules takes a few milliseconds, once.
  */
 export function loaderFingerprint(): string {
   fingerprint ??= digestCode(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
@@ -18,14 +19,36 @@ export function loaderFingerprint(): string {
 
 let fingerprint: string | undefined;
 
-function digestCode(root: string): string {
+function digestCode(codeRoot: string): string {
   const hash = crypto.createHash('sha256');
-  const files = readdirSync(root, { recursive: true, encoding: 'utf8' })
+  const files = readdirSync(codeRoot, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.(js|ts|mjs|cjs)$/.test(file) && !file.endsWith('.d.ts'))
     .sort();
   for (const file of files) {
     hash.update(`${file.split(path.sep).join('/')}\n`);
-    hash.update(readFileSync(path.join(root, file)));
+    hash.update(readFileSync(path.join(codeRoot, file)));
   }
+  const packageRoot = path.dirname(codeRoot);
+  const dependencies = Object.keys(
+    readJson(path.join(packageRoot, 'package.json'))?.dependencies ?? {},
+  ).sort();
+  for (const name of dependencies) hash.update(`\n${name}@${installedVersion(name, packageRoot) ?? '?'}`);
   return hash.digest('hex');
+}
+
+/** The version of the package `name` as Node would find it from `from` (the nearest node_modules up the tree). */
+function installedVersion(name: string, from: string): string | undefined {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const version = readJson(path.join(dir, 'node_modules', name, 'package.json'))?.version;
+    if (typeof version === 'string') return version;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function readJson(file: string): { version?: unknown; dependencies?: Record<string, string> } | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
