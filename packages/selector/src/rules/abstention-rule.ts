@@ -1,4 +1,4 @@
-import type { SelectionStage } from '../ranking/selection-context.js';
+import type { SelectionContext, SelectionStage } from '../ranking/selection-context.js';
 import { type AbstentionModel, abstentionLogit } from './abstention-model.js';
 import { type AbstentionSignals, abstentionSignals } from './abstention-signals.js';
 import { PROMPT_MODELS, SIGNAL_MODEL } from './abstention-weights.js';
@@ -24,7 +24,11 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
         best.exact !== undefined
       )
         return;
-      const signals = run.signals ?? abstentionSignals(context);
+      const setAside = fittingToolsThatCannotRun(run, context);
+      // The best fitting tool can run (or has a fallback in its place): its signals decide. Otherwise the tools
+      // that can run are judged on their own, so that unrelated tools do not stand in for ones needing setup.
+      const signals =
+        setAside.length === 0 ? (run.signals ?? abstentionSignals(context)) : abstentionSignals(context);
       const model = abstentionModelFor({ embedderId: options.embedderId, queryVector: context.queryVector });
       const logit = abstentionLogit({ model, signals, queryVector: context.queryVector });
       const fit = logistic(logit.signals + logit.prompt);
@@ -44,8 +48,11 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
       });
       if (fit >= threshold) return;
       const message =
-        `no tool fits well enough: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below the threshold ${threshold} ` +
-        `(${described})`;
+        setAside.length === 0
+          ? `no tool fits well enough: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below the threshold ${threshold} ` +
+            `(${described})`
+          : `the tools that fit best cannot run here (${setAside.join(', ')}; see unavailable), and none that can fits ` +
+            `well enough: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below the threshold ${threshold} (${described})`;
       run.abstention = {
         tool: best.toolId,
         fit: roundTo(fit),
@@ -69,6 +76,7 @@ export function fitSignalsRule(run: RuleRun): SelectionStage {
     name: 'fit-signals',
     run(context) {
       run.signals = abstentionSignals(context);
+      run.signalsTool = context.ranked[0]?.toolId;
     },
   };
 }
@@ -85,6 +93,18 @@ export function abstentionModelFor(options: {
 }
 
 // --- internal ---
+
+/**
+ * The tools set aside as unavailable (at most 3, best first) when the best tool of the fused ranking is one of them
+ * and no declared fallback took its place; empty otherwise.
+ */
+function fittingToolsThatCannotRun(run: RuleRun, context: SelectionContext): string[] {
+  const fitting = run.signalsTool;
+  if (fitting === undefined || context.ranked.some((scored) => scored.toolId === fitting)) return [];
+  const moved = context.unavailable.find((tool) => tool.id === fitting);
+  if (moved === undefined || moved.reasons.some((reason) => reason.kind === 'fallback')) return [];
+  return context.unavailable.slice(0, 3).map((tool) => tool.id);
+}
 
 function logistic(logit: number): number {
   return 1 / (1 + Math.exp(-logit));

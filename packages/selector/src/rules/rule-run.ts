@@ -29,6 +29,8 @@ export interface RuleRun {
   conflictTargets: Map<string, ReadonlySet<string | undefined>>;
   /** The abstention signals of the fused ranking, recorded before the rules change it. */
   signals?: AbstentionSignals;
+  /** The tool those signals describe: the best of the fused ranking. */
+  signalsTool?: string | undefined;
   abstention?: AbstentionReport;
   rerank?: RerankReport;
 }

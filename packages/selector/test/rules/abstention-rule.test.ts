@@ -139,6 +139,65 @@ describe('abstention rule', () => {
   );
 });
 
+describe('abstention when the tools that fit cannot run here', () => {
+  const mailer = (fallback?: string) =>
+    makeTool({
+      id: 'mailer',
+      description: 'Send an email message to a recipient.',
+      prerequisites: [{ name: 'mail token', envVars: ['MAIL_TOKEN'], ...(fallback ? { fallback } : {}) }],
+    });
+  const others = [
+    makeTool({ id: 'forecaster', description: 'Current weather for a city.' }),
+    makeTool({ id: 'quoter', description: 'Latest stock price for a ticker.' }),
+  ];
+  const prompt = 'send an email message to a recipient';
+  const fitOf = (selection: {
+    tools: ReadonlyArray<{ reasons: ReadonlyArray<{ kind: string; details?: unknown }> }>;
+  }) =>
+    (selection.tools[0]?.reasons.find((reason) => reason.kind === 'abstention')?.details as { fit: number })
+      .fit;
+
+  it('judges the tools that can run on their own fit, and says which fitting ones need setup', async () => {
+    const selector = await createSelector({
+      catalog: [mailer(), ...others],
+      embedder: createHashEmbedder(),
+      indexDir: false,
+    });
+    const fitting = fitOf(await selector.select(prompt, { k: 1, threshold: 0, env: { MAIL_TOKEN: 'set' } }));
+    const runnable = fitOf(await selector.select(prompt, { k: 1, threshold: 0, env: {} }));
+    expect(runnable).toBeLessThan(fitting);
+    const threshold = (fitting + runnable) / 2;
+
+    const withToken = await selector.select(prompt, { k: 2, threshold, env: { MAIL_TOKEN: 'set' } });
+    expect(withToken.tools[0]?.id).toBe('mailer');
+
+    const without = await selector.select(prompt, { k: 2, threshold, env: {} });
+    expect(without.tools).toEqual([]);
+    expect(without.unavailable.map((tool) => tool.id)).toEqual(['mailer']);
+    expect(without.warnings).toEqual([
+      expect.objectContaining({
+        code: 'ABSTAINED',
+        message: expect.stringMatching(
+          /^the tools that fit best cannot run here \(mailer; see unavailable\)/,
+        ),
+      }),
+    ]);
+    expect(without.abstention?.fit).toBeCloseTo(runnable, 3);
+  });
+
+  it('keeps a declared fallback offered in its place', async () => {
+    const selector = await createSelector({
+      catalog: [mailer('quoter'), ...others],
+      embedder: createHashEmbedder(),
+      indexDir: false,
+    });
+    const fitting = fitOf(await selector.select(prompt, { k: 1, threshold: 0, env: { MAIL_TOKEN: 'set' } }));
+    const selection = await selector.select(prompt, { k: 1, threshold: fitting - 0.001, env: {} });
+    expect(selection.tools.map((tool) => tool.id)).toEqual(['quoter']);
+    expect(selection.warnings.filter((warning) => warning.code === 'ABSTAINED')).toEqual([]);
+  });
+});
+
 // --- internal ---
 
 function renamed(embedder: Embedder, id: string): Embedder {
