@@ -151,11 +151,15 @@ describe('abstention when the tools that fit cannot run here', () => {
     makeTool({ id: 'quoter', description: 'Latest stock price for a ticker.' }),
   ];
   const prompt = 'send an email message to a recipient';
-  const fitOf = (selection: {
-    tools: ReadonlyArray<{ reasons: ReadonlyArray<{ kind: string; details?: unknown }> }>;
-  }) =>
-    (selection.tools[0]?.reasons.find((reason) => reason.kind === 'abstention')?.details as { fit: number })
-      .fit;
+  type Fitted = { tools: ReadonlyArray<{ reasons: ReadonlyArray<{ kind: string; details?: unknown }> }> };
+  const fitOf = (selection: Fitted): number =>
+    Number(
+      (
+        selection.tools[0]?.reasons.find((reason) => reason.kind === 'abstention')?.details as
+          | { fit?: number }
+          | undefined
+      )?.fit,
+    );
 
   it('judges the tools that can run on their own fit, and says which fitting ones need setup', async () => {
     const selector = await createSelector({
