@@ -101,9 +101,10 @@ describe('toolsift serve --mcp (SDK client over stdio)', () => {
   test('get_tool returns the definition search_tools returned', async () => {
     const search = await client.callTool({
       name: 'search_tools',
-      arguments: { query: 'send an email to Bob', k: 1 },
+      arguments: { query: 'the weather forecast for Oslo tomorrow', k: 1 },
     });
     const [found] = (search.structuredContent as { tools: Array<{ id: string; definition: unknown }> }).tools;
+    expect(found?.id).toBeDefined();
     const result = await client.callTool({ name: 'get_tool', arguments: { id: found?.id } });
     expect(result.isError).not.toBe(true);
     expect(result.structuredContent).toEqual({ id: found?.id, definition: found?.definition });
