@@ -10,6 +10,12 @@ export const MODEL_MANIFEST_FILE = 'manifest.json';
 /**
  * True when `dir` holds a complete model for `key`: the manifest names the same key, and every file it lists
  * has the recorded size and sha256. A partial, corrupt or outdated folder is false.
+ *
+ * Hashing the files reads the whole model (28 MB for use-lite: 80-130 ms at every start of a process), so a full
+ * check that passes leaves a stamp (`verified.json`) with the size, inode, mtime and ctime of each file it read,
+ * the manifest included. While every file still matches its stamp the folder is valid without being read again:
+ * a write, truncation, replacement or `touch` changes the ctime at least, which sends the next check back to the
+ * hashes.
  */
 export async function isModelFolderValid(dir: string, key: string): Promise<boolean> {
   let manifest: Manifest;
@@ -19,15 +25,22 @@ export async function isModelFolderValid(dir: string, key: string): Promise<bool
     return false;
   }
   if (manifest?.format !== FORMAT || manifest.key !== key || typeof manifest.files !== 'object') return false;
+  const files = [MODEL_MANIFEST_FILE, ...Object.keys(manifest.files)];
+  const stamps = await statsOf(dir, files);
+  if (stamps === undefined) return false;
+  if (await matchesStamp(dir, key, stamps)) return true;
   for (const [file, expected] of Object.entries(manifest.files)) {
-    const target = path.join(dir, file);
+    if (stamps[file]?.bytes !== expected.bytes) return false;
     try {
-      if ((await stat(target)).size !== expected.bytes) return false;
-      if ((await sha256OfFile(target)) !== expected.sha256) return false;
+      if ((await sha256OfFile(path.join(dir, file))) !== expected.sha256) return false;
     } catch {
       return false;
     }
   }
+  // Best effort: a read-only cache only means the next start hashes again.
+  await writeFile(path.join(dir, VERIFIED_FILE), JSON.stringify({ key, files: stamps })).catch(
+    () => undefined,
+  );
   return true;
 }
 
@@ -93,6 +106,57 @@ interface Manifest {
 function isDirectoryInTheWay(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'EPERM' || code === 'EACCES';
+}
+
+/** Written into a model folder after a full check passed: the file stats it saw (see `isModelFolderValid`). */
+const VERIFIED_FILE = 'verified.json';
+
+interface FileStamp {
+  bytes: number;
+  ino: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** The stamp of each file, or undefined when one cannot be read. */
+async function statsOf(
+  dir: string,
+  files: readonly string[],
+): Promise<Record<string, FileStamp> | undefined> {
+  const stamps: Record<string, FileStamp> = {};
+  for (const file of files) {
+    try {
+      const { size, ino, mtimeMs, ctimeMs } = await stat(path.join(dir, file));
+      stamps[file] = { bytes: size, ino, mtimeMs, ctimeMs };
+    } catch {
+      return undefined;
+    }
+  }
+  return stamps;
+}
+
+async function matchesStamp(dir: string, key: string, stamps: Record<string, FileStamp>): Promise<boolean> {
+  let verified: { key?: unknown; files?: Record<string, Partial<FileStamp>> };
+  try {
+    verified = JSON.parse(await readFile(path.join(dir, VERIFIED_FILE), 'utf8'));
+  } catch {
+    return false;
+  }
+  if (verified?.key !== key || typeof verified.files !== 'object' || verified.files === null) return false;
+  const files = Object.keys(stamps);
+  if (Object.keys(verified.files).length !== files.length) return false;
+  return files.every((file) => {
+    const seen = verified.files?.[file];
+    const now = stamps[file];
+    return (
+      seen !== undefined &&
+      now !== undefined &&
+      seen.bytes === now.bytes &&
+      seen.ino === now.ino &&
+      seen.mtimeMs === now.mtimeMs &&
+      seen.ctimeMs === now.ctimeMs
+    );
+  });
 }
 
 async function sha256OfFile(file: string): Promise<string> {

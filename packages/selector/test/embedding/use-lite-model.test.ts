@@ -81,6 +81,50 @@ describe('ensureUseLiteModel', () => {
     expect(await readdir(join(cacheDir, 'models'))).toEqual(['use-lite']);
   });
 
+  test('stamps a folder it verified, and trusts the stamp only while every file still matches it', async () => {
+    const dir = join(await copiedCache(), 'models', 'use-lite');
+    const key = await keyOf(shared);
+    const stampOf = async () => JSON.parse(await readFile(join(dir, 'verified.json'), 'utf8'));
+    expect(await isModelFolderValid(dir, key)).toBe(true);
+    const stamp = await stampOf();
+    expect(stamp.key).toBe(key);
+    expect(Object.keys(stamp.files).sort()).toEqual([
+      'LICENSE',
+      'NOTICE',
+      'config.json',
+      'manifest.json',
+      'onnx/model.onnx',
+      'tokenizer.json',
+      'tokenizer_config.json',
+    ]);
+    expect(stamp.files['onnx/model.onnx']).toMatchObject({
+      bytes: (await stat(join(dir, 'onnx', 'model.onnx'))).size,
+    });
+    expect(await isModelFolderValid(dir, key)).toBe(true);
+    expect(await stampOf()).toEqual(stamp);
+
+    // Changed in place (same size): the stamp no longer matches, so the hashes are checked and fail.
+    await flipByte(join(dir, 'onnx', 'model.onnx'));
+    expect(await isModelFolderValid(dir, key)).toBe(false);
+    // Changed back: valid again after a full check, with a new stamp.
+    await flipByte(join(dir, 'onnx', 'model.onnx'));
+    expect(await isModelFolderValid(dir, key)).toBe(true);
+    expect((await stampOf()).files['onnx/model.onnx']).not.toEqual(stamp.files['onnx/model.onnx']);
+  });
+
+  test.each([
+    ['a damaged stamp', '{"key":'],
+    ['a stamp of another key', JSON.stringify({ key: 'use-lite/converter-0/old', files: {} })],
+  ])('checks the hashes again past %s, and replaces it', async (_, text) => {
+    const dir = join(await copiedCache(), 'models', 'use-lite');
+    const key = await keyOf(shared);
+    await writeFile(join(dir, 'verified.json'), text);
+    expect(await isModelFolderValid(dir, key)).toBe(true);
+    expect(JSON.parse(await readFile(join(dir, 'verified.json'), 'utf8')).key).toBe(key);
+    await flipByte(join(dir, 'tokenizer.json'));
+    expect(await isModelFolderValid(dir, key)).toBe(false);
+  });
+
   test('rebuilds a model written by another converter version', async () => {
     const cacheDir = await copiedCache();
     const manifestPath = join(cacheDir, 'models', 'use-lite', 'manifest.json');
