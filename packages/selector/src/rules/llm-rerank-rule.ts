@@ -1,5 +1,5 @@
 import type { Tool } from '@toolsift/core';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
 import type { RerankOptions } from './llm-rerank-options.js';
 import { parseRerankAnswer, RERANK_RESPONSE_SCHEMA, rerankMessages } from './rerank-request.js';
@@ -29,7 +29,9 @@ export function llmRerankRule(run: RuleRun, rerank: RerankOptions): SelectionSta
       };
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
-        const client = new OpenAI({
+        // Loaded on first use: the SDK costs ~0.1 s of import that every process without an LLM stage would pay.
+        const { default: OpenAIClient } = await import('openai');
+        const client = new OpenAIClient({
           apiKey: rerank.apiKey ?? run.environment.env.OPENAI_API_KEY ?? 'unused',
           ...(rerank.baseURL === undefined ? {} : { baseURL: rerank.baseURL }),
           timeout: rerank.timeoutMs ?? 20_000,
