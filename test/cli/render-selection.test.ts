@@ -34,6 +34,15 @@ describe('renderSelectionTable', () => {
     expect(table).not.toContain('more (--explain');
   });
 
+  test('with no tool selected, says whether tools that fit need setup', () => {
+    const needingSetup = renderSelectionTable({ ...selectionWith(1), tools: [] }, false);
+    expect(needingSetup.split('\n')[0]).toBe('No tool that can run here fits this prompt.');
+    expect(needingSetup).toContain('needs_key_0 — missing env KEY_0');
+    expect(renderSelectionTable({ ...selectionWith(0), tools: [] }, false).split('\n')[0]).toBe(
+      'No tool fits this prompt.',
+    );
+  });
+
   test('a short list is shown whole', () => {
     const table = renderSelectionTable(selectionWith(2), false);
     expect(table).toContain('needs_key_1');

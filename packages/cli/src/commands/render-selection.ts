@@ -3,7 +3,12 @@ import type { Selection } from '@toolsift/selector';
 /** A selection as a readable table: selected tools, then tools that cannot run here, suggestions, warnings. */
 export function renderSelectionTable(selection: Selection, isExplained: boolean): string {
   const lines: string[] = [];
-  if (selection.tools.length === 0) lines.push('No tool fits this prompt.');
+  if (selection.tools.length === 0)
+    lines.push(
+      selection.unavailable.length > 0
+        ? 'No tool that can run here fits this prompt.'
+        : 'No tool fits this prompt.',
+    );
   else {
     const idWidth = Math.max(4, ...selection.tools.map((tool) => tool.id.length));
     lines.push(`${'#'.padStart(2)}  ${'tool'.padEnd(idWidth)}  score  confidence`);
