@@ -17,16 +17,21 @@ export interface CatalogMemo {
   set(key: string, loaded: LoadedFile): void;
 }
 
-/** The key a file's result is remembered under (64 hex digits). */
+/**
+ * The key a file's result is remembered under (64 hex digits); undefined when the loader code cannot be
+ * fingerprinted (then no result is remembered or reused).
+ */
 export function catalogMemoKey(options: {
   file: string;
   format: ToolFormat | undefined;
   isLenient: boolean;
   text: string;
-}): string {
+}): string | undefined {
+  const fingerprint = loaderFingerprint();
+  if (fingerprint === undefined) return undefined;
   const header = JSON.stringify([
     MEMO_KEY_VERSION,
-    loaderFingerprint(),
+    fingerprint,
     options.file,
     options.format ?? null,
     options.isLenient,

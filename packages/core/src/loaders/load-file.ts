@@ -54,8 +54,11 @@ export async function loadFile(path: string, options: LoadFileOptions): Promise<
   }
 
   const { memo } = options;
-  if (memo === undefined) return loadText(source.text, file, options, isLenient);
-  const key = catalogMemoKey({ file, format: options.format, isLenient, text: source.text });
+  const key =
+    memo === undefined
+      ? undefined
+      : catalogMemoKey({ file, format: options.format, isLenient, text: source.text });
+  if (memo === undefined || key === undefined) return loadText(source.text, file, options, isLenient);
   const known = memo.get(key);
   if (known !== undefined) return known;
   const loaded = loadText(source.text, file, options, isLenient);

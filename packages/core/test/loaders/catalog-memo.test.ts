@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { CatalogMemo } from '../../src/loaders/catalog-memo.js';
 import { isJsonExact } from '../../src/loaders/is-json-exact.js';
 import { loadCatalog } from '../../src/loaders/load-catalog.js';
+import { loaderFingerprint } from '../../src/loaders/loader-fingerprint.js';
 import { useTempDirs, writeFiles } from './helpers/temp-dir.js';
 import { tinyLoader } from './helpers/tiny-loader.js';
 
@@ -131,6 +132,22 @@ describe.skipIf(!existsSync(corpora))('loadCatalog with a memo, on the real corp
     // Every file the walk read was remembered and found again (none holds a value JSON would change).
     expect(counts.sets).toBeGreaterThan(400);
     expect(counts.hits).toBe(counts.sets);
+  });
+});
+
+describe('loaderFingerprint', () => {
+  test('digests the package code once per process', () => {
+    expect(loaderFingerprint()).toMatch(/^[0-9a-f]{64}$/);
+    expect(loaderFingerprint()).toBe(loaderFingerprint());
+  });
+
+  test('is undefined for code outside its package folder (bundled), which turns the memo off', async () => {
+    const elsewhere = await makeTempDir();
+    const copy = path.join(elsewhere, 'src', 'loaders', 'loader-fingerprint.ts');
+    await cp(path.resolve(fixtures, '../../../src/loaders/loader-fingerprint.ts'), copy);
+    await writeFile(path.join(elsewhere, 'package.json'), JSON.stringify({ name: 'some-app' }));
+    const bundled = (await import(copy)) as { loaderFingerprint: () => string | undefined };
+    expect(bundled.loaderFingerprint()).toBeUndefined();
   });
 });
 
