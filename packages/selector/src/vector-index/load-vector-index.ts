@@ -4,11 +4,21 @@ import { ExactVectorIndex } from './exact-vector-index.js';
 import { HNSW_DEFAULTS, HnswVectorIndex } from './hnsw-vector-index.js';
 import { hnswlibStatus, innerProductsOf } from './hnswlib.js';
 import { IdMap } from './id-map.js';
-import { readSavedGraphVectors, withoutBytes } from './saved-graph-vectors.js';
+import {
+  readSavedGraphVectors,
+  type SavedGraphVectors,
+  type ScannedGraphFile,
+  scanSavedGraphFile,
+} from './saved-graph-vectors.js';
 import type { VectorIndex } from './vector-index.js';
-import { checkVectorIndexPayloadSize, readVectorIndexPayload } from './vector-index-files.js';
+import {
+  checkVectorIndexPayload,
+  checkVectorIndexPayloadSize,
+  readVectorIndexPayload,
+} from './vector-index-files.js';
 import {
   indexCorrupt as corrupt,
+  describeError,
   readVectorIndexManifest,
   type VectorIndexManifest,
 } from './vector-index-manifest.js';
@@ -69,22 +79,21 @@ async function loadHnsw(
   }
   const graphFile = await checkVectorIndexPayloadSize(dir, manifest, 'graph');
   const hnsw = new status.hnswlib.HierarchicalNSW('cosine', manifest.dimensions);
-  // hnswlib parses the graph on a worker thread while another reads it for its checksum (the stored vectors are
-  // then read from these bytes); the graph is used only once its checksum has passed, and a checksum failure
-  // is reported before any parse error.
-  const graphBytes = new Uint8Array(manifest.files.graph?.bytes ?? 0);
-  const [hashed, parsed, idBytes] = await Promise.allSettled([
-    readVectorIndexPayload(dir, manifest, 'graph', graphBytes),
-    hnsw.readIndex(graphFile, true),
-    readVectorIndexPayload(dir, manifest, 'ids'),
-  ]);
-  if (hashed.status === 'rejected') throw hashed.reason;
-  if (idBytes.status === 'rejected') throw idBytes.reason;
+  // hnswlib parses the graph on a worker thread while this one checks the file; the graph is used only once its
+  // checksum has passed, and a checksum failure is reported before any parse error.
+  const parsing = settled(hnsw.readIndex(graphFile, true));
+  const idBytes = await readVectorIndexPayload(dir, manifest, 'ids');
+  const vectors =
+    innerProductsOf(hnsw) === undefined
+      ? await readGraphBytes(dir, manifest, parsing, hnsw)
+      : scanGraph(dir, manifest, graphFile, hnsw);
+  const parsed = await parsing;
   if (parsed.status === 'rejected') {
     const message = (parsed.reason as Error).message;
     throw corrupt(dir, `hnswlib cannot read the graph (${message})`, 'invalid-graph', parsed.reason);
   }
-  const ids = IdMap.fromJSON(parseJson(dir, idBytes.value, 'ids'));
+  if (typeof vectors === 'string') throw corrupt(dir, vectors, 'invalid-graph');
+  const ids = IdMap.fromJSON(parseJson(dir, idBytes, 'ids'));
   if (ids === undefined) throw corrupt(dir, 'the id map is inconsistent', 'invalid-ids');
   if (ids.size !== manifest.count) {
     throw corrupt(
@@ -93,21 +102,17 @@ async function loadHnsw(
       'count-mismatch',
     );
   }
-  if (hnsw.getNumDimensions() !== manifest.dimensions || hnsw.getCurrentCount() < ids.size) {
+  if (
+    hnsw.getNumDimensions() !== manifest.dimensions ||
+    hnsw.getCurrentCount() < ids.size ||
+    vectors.elements < hnsw.getCurrentCount()
+  ) {
     throw corrupt(dir, 'the graph does not match the manifest', 'invalid-graph');
   }
-  const saved = readSavedGraphVectors(graphBytes, {
-    dimensions: manifest.dimensions,
-    count: hnsw.getCurrentCount(),
-  });
-  if (typeof saved === 'string') throw corrupt(dir, saved, 'invalid-graph');
   // The graph's labels, read from the same (checksummed) bytes hnswlib parsed.
-  if (!ids.everyLabel((label) => saved.hasLabel(label))) {
+  if (!ids.everyLabel((label) => vectors.saved.hasLabel(label))) {
     throw corrupt(dir, 'the id map names points the graph does not hold', 'invalid-ids');
   }
-  // With the patched addon the views are scored in hnswlib's memory (`innerProductsOf`): the checked bytes are not
-  // kept, and the few vectors read one by one (`vector`) come from hnswlib.
-  const vectors = innerProductsOf(hnsw) === undefined ? saved : withoutBytes(saved, pointReader(hnsw));
   return new HnswVectorIndex({
     hnsw,
     ids,
@@ -115,8 +120,74 @@ async function loadHnsw(
     m: manifest.params.m ?? HNSW_DEFAULTS.m,
     efConstruction: manifest.params.efConstruction ?? HNSW_DEFAULTS.efConstruction,
     efSearch: options.efSearch ?? manifest.params.efSearch ?? HNSW_DEFAULTS.efSearch,
-    saved: vectors,
+    saved: vectors.saved,
   });
+}
+
+/** The vectors of a loaded graph, and how many elements its file holds. */
+interface GraphVectors {
+  saved: SavedGraphVectors;
+  elements: number;
+}
+
+/**
+ * With the patched addon the views are scored in hnswlib's memory (`innerProductsOf`): the file is scanned for its
+ * checksum and labels through a small buffer and nothing of it is kept; the few vectors read one by one (`vector`)
+ * come from hnswlib.
+ */
+function scanGraph(
+  dir: string,
+  manifest: VectorIndexManifest,
+  graphFile: string,
+  hnsw: HierarchicalNSW,
+): GraphVectors | string {
+  let scanned: ScannedGraphFile;
+  try {
+    scanned = scanSavedGraphFile(graphFile, {
+      dimensions: manifest.dimensions,
+      readVector: pointReader(hnsw),
+    });
+  } catch (error) {
+    throw corrupt(
+      dir,
+      `cannot read ${manifest.files.graph?.file} (${describeError(error)})`,
+      'missing-file',
+      error,
+    );
+  }
+  checkVectorIndexPayload(dir, manifest, 'graph', scanned);
+  return typeof scanned.vectors === 'string'
+    ? scanned.vectors
+    : { saved: scanned.vectors, elements: scanned.elements };
+}
+
+/**
+ * Without the patched addon the stored vectors are read from the graph file's bytes, which the index keeps. A
+ * problem with their layout is returned (a parse failure, reported first, may explain it).
+ */
+async function readGraphBytes(
+  dir: string,
+  manifest: VectorIndexManifest,
+  parsing: Promise<PromiseSettledResult<unknown>>,
+  hnsw: HierarchicalNSW,
+): Promise<GraphVectors | string> {
+  const graphBytes = await readVectorIndexPayload(
+    dir,
+    manifest,
+    'graph',
+    new Uint8Array(manifest.files.graph?.bytes ?? 0),
+  );
+  const parsed = await parsing;
+  const count = parsed.status === 'fulfilled' ? hnsw.getCurrentCount() : 0;
+  const saved = readSavedGraphVectors(graphBytes, { dimensions: manifest.dimensions, count });
+  return typeof saved === 'string' ? saved : { saved, elements: count };
+}
+
+function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return promise.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
 }
 
 /** Reads a point back from hnswlib. Made out here so that the closure keeps nothing of the load, such as the bytes. */

@@ -92,6 +92,16 @@ export async function checkVectorIndexPayloadSize(
   return file;
 }
 
+/** Check a payload read by other means (its size and CRC-32) against the manifest; throws INDEX_CORRUPT. */
+export function checkVectorIndexPayload(
+  dir: string,
+  manifest: VectorIndexManifest,
+  role: string,
+  read: { bytes: number; crc32: number },
+): void {
+  checkPayload(dir, payloadEntry(dir, manifest, role).entry, read.bytes, read.crc32);
+}
+
 // --- internal ---
 
 const SCRATCH_CHUNK = 4 << 20;
