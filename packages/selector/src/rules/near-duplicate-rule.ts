@@ -21,6 +21,12 @@ export function nearDuplicateRule(run: RuleRun): SelectionStage {
       const baseNames = new Map<string, string>();
       const sameName = (a: string, b: string) =>
         baseNameOf(run, a, baseNames) === baseNameOf(run, b, baseNames);
+      // Each description vector is read once per selection (a loaded graph reads it back from hnswlib).
+      const vectors = new Map<string, Float32Array | undefined>();
+      const descriptionOf = (toolId: string): Float32Array | undefined => {
+        if (!vectors.has(toolId)) vectors.set(toolId, run.index.vector(viewKey(toolId, 'description', 0)));
+        return vectors.get(toolId);
+      };
       for (const scored of context.ranked) {
         if (top.length >= context.k) {
           rest.push(scored);
@@ -31,14 +37,8 @@ export function nearDuplicateRule(run: RuleRun): SelectionStage {
           scored.exact !== undefined
             ? []
             : top.filter((kept) => sameName(kept.toolId, scored.toolId) && !hasOwnMatchedWords(scored, kept));
-        const vector =
-          sameNamed.length === 0 ? undefined : run.index.vector(viewKey(scored.toolId, 'description', 0));
-        const twin =
-          vector === undefined
-            ? undefined
-            : sameNamed
-                .map((kept) => ({ kept, similarity: similarityTo(run, kept.toolId, vector) }))
-                .find((entry) => entry.similarity >= run.weights.duplicateThreshold);
+        const vector = sameNamed.length === 0 ? undefined : descriptionOf(scored.toolId);
+        const twin = vector === undefined ? undefined : firstTwin(sameNamed, vector, descriptionOf, run);
         if (twin === undefined) {
           top.push(scored);
           continue;
@@ -87,7 +87,17 @@ function hasOwnMatchedWords(candidate: ScoredTool, kept: ScoredTool): boolean {
   return (candidate.lexical?.terms ?? []).some((term) => !keptTerms.has(term));
 }
 
-function similarityTo(run: RuleRun, toolId: string, vector: Float32Array): number {
-  const other = run.index.vector(viewKey(toolId, 'description', 0));
-  return other === undefined ? 0 : cosineSimilarity(vector, other);
+/** The first kept tool whose description is at least `duplicateThreshold` similar to `vector`, with that similarity. */
+function firstTwin(
+  kept: readonly ScoredTool[],
+  vector: Float32Array,
+  descriptionOf: (toolId: string) => Float32Array | undefined,
+  run: RuleRun,
+): { kept: ScoredTool; similarity: number } | undefined {
+  for (const candidate of kept) {
+    const other = descriptionOf(candidate.toolId);
+    const similarity = other === undefined ? 0 : cosineSimilarity(vector, other);
+    if (similarity >= run.weights.duplicateThreshold) return { kept: candidate, similarity };
+  }
+  return undefined;
 }
