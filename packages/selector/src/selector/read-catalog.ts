@@ -3,6 +3,7 @@ import {
   type Diagnostic,
   ErrorCode,
   loadCatalog,
+  SUPPORTED_EXTENSIONS,
   type Tool,
   type ToolFormat,
   ToolsiftError,
@@ -21,20 +22,14 @@ export async function readCatalog(options: {
 }): Promise<{ tools: Tool[]; diagnostics: Diagnostic[]; paths: string[] | undefined }> {
   const { catalog } = options;
   const paths = catalogPaths(catalog);
-  let result: { tools: Tool[]; diagnostics: Diagnostic[]; paths: string[] | undefined };
-  if (paths !== undefined) {
-    const loaded = await loadCatalog(paths, { cwd: options.cwd, format: options.format, memo: options.memo });
-    result = { tools: loaded.tools, diagnostics: loaded.diagnostics, paths };
-  } else {
-    result = { tools: (catalog as readonly Tool[]).slice(), diagnostics: [], paths: undefined };
+  if (paths === undefined) {
+    const tools = (catalog as readonly Tool[]).slice();
+    if (tools.length === 0) throw emptyCatalog('(tools given in code)', { diagnostics: [] });
+    return { tools, diagnostics: [], paths: undefined };
   }
-  if (result.tools.length === 0) {
-    const where = result.paths === undefined ? '(tools given in code)' : result.paths.join(', ');
-    throw new ToolsiftError(ErrorCode.EmptyCatalog, `the catalog ${where} holds no valid tool`, {
-      diagnostics: result.diagnostics,
-    });
-  }
-  return result;
+  const loaded = await loadCatalog(paths, { cwd: options.cwd, format: options.format, memo: options.memo });
+  if (loaded.tools.length === 0) throw emptyCatalog(paths.join(', '), loaded);
+  return { tools: loaded.tools, diagnostics: loaded.diagnostics, paths };
 }
 
 /** The paths of a catalog given as paths; undefined for tools given in code. */
@@ -42,4 +37,27 @@ export function catalogPaths(catalog: string | readonly string[] | readonly Tool
   if (typeof catalog === 'string') return [catalog];
   if (catalog.length > 0 && typeof catalog[0] === 'string') return (catalog as readonly string[]).slice();
   return undefined;
+}
+
+// --- internal ---
+
+/** EMPTY_CATALOG, saying why from what loading found: no metadata file, or the first error (or warning) and how many more. */
+function emptyCatalog(where: string, loaded: { diagnostics: Diagnostic[]; files?: number }): ToolsiftError {
+  const { diagnostics } = loaded;
+  const first =
+    diagnostics.find((diagnostic) => diagnostic.severity === 'error') ??
+    diagnostics.find((diagnostic) => diagnostic.severity === 'warning');
+  const more = diagnostics.filter((diagnostic) => diagnostic.severity !== 'info').length - 1;
+  const why =
+    first !== undefined
+      ? `: ${first.file}${first.line === undefined ? '' : `:${first.line}`} ${first.code} ${first.message}` +
+        (more > 0
+          ? ` (and ${more} more finding${more === 1 ? '' : 's'}; \`toolsift validate\` lists them)`
+          : '')
+      : loaded.files === 0
+        ? `: no metadata file in it (${SUPPORTED_EXTENSIONS.join(', ')})`
+        : '';
+  return new ToolsiftError(ErrorCode.EmptyCatalog, `the catalog ${where} holds no valid tool${why}`, {
+    diagnostics,
+  });
 }

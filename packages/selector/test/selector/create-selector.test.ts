@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +129,35 @@ describe('changing the catalog', () => {
   it('refuses an empty catalog', async () => {
     await expect(createSelector({ catalog: [], embedder: 'hash', indexDir: false })).rejects.toMatchObject({
       code: 'EMPTY_CATALOG',
+      message: 'the catalog (tools given in code) holds no valid tool',
     });
+  });
+
+  it('says why a catalog on disk holds no valid tool', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'toolsift-empty-'));
+    try {
+      await mkdir(path.join(folder, 'docs'));
+      await writeFile(path.join(folder, 'docs', 'README.md'), '# not metadata');
+      await writeFile(path.join(folder, 'broken.jsonl'), '{"type": "function"}\n{"bad\n');
+      const refusal = (catalog: string) =>
+        createSelector({ catalog, cwd: folder, embedder: 'hash', indexDir: false }).then(
+          () => expect.fail('expected EMPTY_CATALOG'),
+          (error: { code: string; message: string }) => error,
+        );
+      expect(await refusal('missing.json')).toMatchObject({
+        code: 'EMPTY_CATALOG',
+        message: expect.stringMatching(
+          /^the catalog missing\.json holds no valid tool: missing\.json FILE_UNREADABLE /,
+        ),
+      });
+      expect((await refusal('docs')).message).toBe(
+        'the catalog docs holds no valid tool: no metadata file in it (.json, .jsonl, .ndjson, .toml, .yaml, .yml)',
+      );
+      expect((await refusal('broken.jsonl')).message).toMatch(
+        /^the catalog broken\.jsonl holds no valid tool: broken\.jsonl:\d+ [A-Z_]+ .* \(and 1 more finding; `toolsift validate` lists them\)$/,
+      );
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
