@@ -1,7 +1,7 @@
-import { parse as parseToml } from 'smol-toml';
-import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument as parseYaml } from 'yaml';
+import type { Node } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
 import { ErrorCode } from '../errors.js';
+import { tomlLibrary, yamlLibrary } from '../parsing-libraries.js';
 import { describeFound, findJsonSyntaxError } from './find-json-syntax-error.js';
 import { createJsonLocator, type Locate } from './json-locator.js';
 import { createLineIndex } from './line-index.js';
@@ -68,8 +68,9 @@ export function parseJsonLinesText(text: string): SyntaxResult {
 
 /** Parse one YAML document with alias expansion capped; `locate` follows the node tree. */
 export function parseYamlText(text: string): SyntaxResult {
+  const { LineCounter, isAlias, parseDocument } = yamlLibrary();
   const lineCounter = new LineCounter();
-  const document = parseYaml(text, { lineCounter, prettyErrors: false });
+  const document = parseDocument(text, { lineCounter, prettyErrors: false });
   const firstError = document.errors[0];
   if (firstError !== undefined) {
     const position = lineCounter.linePos(firstError.pos[0]);
@@ -112,7 +113,7 @@ export function parseYamlText(text: string): SyntaxResult {
 /** Parse TOML with smol-toml; syntax errors carry its line/column. Values cannot be located. */
 export function parseTomlText(text: string): SyntaxResult {
   try {
-    const data: unknown = parseToml(text);
+    const data: unknown = tomlLibrary().parse(text);
     return {
       data,
       locate: (pointer) => (pointer === '' ? { line: 1, column: 1 } : undefined),
@@ -143,6 +144,7 @@ function parseError(
 }
 
 function childNode(node: unknown, token: string): unknown {
+  const { isMap, isScalar, isSeq } = yamlLibrary();
   if (isMap(node)) {
     const pair = node.items.find((item) => String(isScalar(item.key) ? item.key.value : item.key) === token);
     return pair?.value ?? undefined;

@@ -1,8 +1,8 @@
-import { stringify } from 'yaml';
 import { ErrorCode, ToolsiftError } from '../errors.js';
 import { FORMAT_TARGETS, isFormatTarget } from '../format/format-target.js';
 import { formatPayload, formatTools } from '../format/format-tools.js';
 import type { Tool } from '../model/tool.js';
+import { yamlLibrary } from '../parsing-libraries.js';
 import { redactSecrets } from './redact-secrets.js';
 import { toMatimoDefinition } from './to-matimo-definition.js';
 
@@ -35,7 +35,9 @@ export function writeTools(tools: readonly Tool[], options: { to: string }): Wri
     };
   }
   if (to === 'matimo') {
-    const documents = tools.map((tool) => stringify(toMatimoDefinition(tool), { lineWidth: 0 }));
+    const documents = tools.map((tool) =>
+      yamlLibrary().stringify(toMatimoDefinition(tool), { lineWidth: 0 }),
+    );
     return { text: documents.join('---\n'), warnings: [] };
   }
   if (to === 'json') {
