@@ -74,5 +74,9 @@ describe('toolsift learn', () => {
     const result = await toolsift('inspect', 'weather');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Similar ids: get_current_weather');
+    // A misspelt id is close by edit distance, not by a shared substring.
+    const misspelt = await toolsift('inspect', 'convert_curency');
+    expect(misspelt.code).toBe(1);
+    expect(misspelt.stderr).toMatch(/Similar ids: convert_currency\b/);
   });
 });

@@ -1,6 +1,7 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
+import { closeIds } from '../mcp/close-ids.js';
 import { openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
 /** `toolsift inspect ID [--catalog PATH] [--json]`: a tool's metadata and the views it is indexed under. */
@@ -19,11 +20,7 @@ export function createInspectCommand(io: CliIo): CommandDef {
       const selector = await openSelector(io, args);
       const tool = selector.tool(args.id);
       if (tool === undefined) {
-        const needle = args.id.toLowerCase();
-        const close = selector.tools
-          .map((candidate) => candidate.id)
-          .filter((id) => id.toLowerCase().includes(needle) || needle.includes(id.toLowerCase()))
-          .slice(0, 5);
+        const close = closeIds({ wanted: args.id, ids: selector.tools.map((candidate) => candidate.id) });
         throw new ToolsiftError(
           ErrorCode.UnknownTool,
           `no tool "${args.id}" in the catalog${close.length > 0 ? `. Similar ids: ${close.join(', ')}` : ''}`,
