@@ -18,8 +18,9 @@ export interface CatalogMemoFile {
 }
 
 /**
- * Open the catalog memo of an index folder (none: an empty memo). A missing, damaged or older file is an empty memo (and is replaced
- * on save): entries are trusted only after the file's size and CRC-32 check out, like the index's own files.
+ * Open the catalog memo of an index folder (no folder: an empty memo). A missing, damaged or older file is an empty
+ * memo too, replaced on save: entries are trusted only after the file's size and CRC-32 check out, like the index's
+ * own files.
  * Layout: a header line `toolsift-catalog-memo <version> <bytes> <crc32>` for the rest, then one line per file
  * loaded, its key (64 hex digits), a space and the loaded file as JSON.
  */

@@ -41,7 +41,10 @@ export function catalogPaths(catalog: string | readonly string[] | readonly Tool
 
 // --- internal ---
 
-/** EMPTY_CATALOG, saying why from what loading found: no metadata file, or the first error (or warning) and how many more. */
+/**
+ * EMPTY_CATALOG, saying why from what loading found: the first error (or warning) and how many more, or that no
+ * metadata file was found.
+ */
 function emptyCatalog(where: string, loaded: { diagnostics: Diagnostic[]; files?: number }): ToolsiftError {
   const { diagnostics } = loaded;
   const first =
