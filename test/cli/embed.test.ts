@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '@toolsift/cli';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 
 // Shared with the selector's embedding tests, so use-lite is converted once per machine.
-const SHARED_CACHE_DIR = join(tmpdir(), 'toolsift-test-cache');
 
 let root: string;
 beforeEach(async () => {
@@ -15,7 +15,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function toolsift(argv: string[], cacheDir = SHARED_CACHE_DIR) {
+async function toolsift(argv: string[], cacheDir = SHARED_TEST_CACHE_DIR) {
   let stdout = '';
   let stderr = '';
   const io = {

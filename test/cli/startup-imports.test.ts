@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-/** The model cache the other test files share, so use-lite is converted once per machine. */
-const SHARED_TEST_CACHE_DIR = path.join(tmpdir(), 'toolsift-test-cache');
 
 /**
  * The npm packages a new process loads while it runs `script` (an ES module body, toolsift from source): ESM loads

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { createEmbedder, createSelector, type Selector } from '@toolsift/selector';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAgentLoop } from '../../examples/agent-loop.js';
+import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const SHARED_TEST_CACHE_DIR = path.join(tmpdir(), 'toolsift-test-cache');
 
 interface ChatRequest {
   model: string;

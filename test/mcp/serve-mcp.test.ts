@@ -5,11 +5,10 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 import { runToolsift } from '../cli/run-toolsift.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-/** The model cache the other test files share, so use-lite is converted once per machine. */
-const SHARED_TEST_CACHE_DIR = path.join(tmpdir(), 'toolsift-test-cache');
 
 /** `toolsift serve --mcp` from source, as a process: the command line and environment both tests start it with. */
 const SERVE_ARGS = [

@@ -1,7 +1,7 @@
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEmbedder, createSelector, type Selection, type Selector } from '@toolsift/selector';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** Every variable the catalog's prerequisites name, present (placeholder values), so only the rule under test fires. */
@@ -30,7 +30,7 @@ const FULL_ENV = Object.fromEntries(
 
 let selector: Selector;
 beforeAll(async () => {
-  const embedder = await createEmbedder('use-lite', { cacheDir: path.join(tmpdir(), 'toolsift-test-cache') });
+  const embedder = await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR });
   selector = await createSelector({ catalog: path.join(repoRoot, 'metadata'), embedder, indexDir: false });
 }, 120_000);
 

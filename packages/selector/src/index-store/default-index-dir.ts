@@ -23,17 +23,14 @@ export async function defaultIndexDir(options: DefaultIndexDirOptions): Promise<
   return inCache;
 }
 
-/** The default index folder of a catalog if one exists already (nothing is created); undefined when none does. */
+/**
+ * The folder `defaultIndexDir` would give, if it exists already; undefined when it does not. Nothing is created:
+ * the folder beside the catalog counts only where it could be written to, as `defaultIndexDir` decides.
+ */
 export async function existingDefaultIndexDir(options: DefaultIndexDirOptions): Promise<string | undefined> {
   const { beside, name, inCache } = indexDirPlaces(options);
-  for (const dir of [path.join(beside, name), inCache]) {
-    try {
-      if ((await stat(dir)).isDirectory()) return dir;
-    } catch {
-      // Not there: try the next place.
-    }
-  }
-  return undefined;
+  const dir = (await isWritableFolder(beside)) ? path.join(beside, name) : inCache;
+  return (await isFolder(dir)) ? dir : undefined;
 }
 
 /** The user's cache folder for toolsift: `$TOOLSIFT_CACHE_DIR`, else the platform's cache dir + `/toolsift`. */
@@ -59,6 +56,23 @@ function indexDirPlaces(options: DefaultIndexDirOptions): { beside: string; name
     name,
     inCache: path.join(userCacheDir(options.env), 'indexes', name),
   };
+}
+
+async function isWritableFolder(dir: string): Promise<boolean> {
+  try {
+    await access(dir, constants.W_OK);
+    return await isFolder(dir);
+  } catch {
+    return false;
+  }
+}
+
+async function isFolder(dir: string): Promise<boolean> {
+  try {
+    return (await stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 async function isWritable(dir: string): Promise<boolean> {

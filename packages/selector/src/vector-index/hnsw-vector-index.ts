@@ -5,16 +5,8 @@ import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { HierarchicalNSW } from 'hnswlib-node';
 import { checkDimensions } from './check-dimensions.js';
-import {
-  hnswlibStatus,
-  innerProductsOf,
-  type KnnSearch,
-  knnSearchOf,
-  type PointAdder,
-  pointAdderOf,
-} from './hnswlib.js';
+import { hnswlibStatus, type KnnSearch, knnSearchOf, type PointAdder, pointAdderOf } from './hnswlib.js';
 import { IdMap } from './id-map.js';
-import { registerNativeDotProducts } from './native-dot-products.js';
 import type { SavedGraphVectors } from './saved-graph-vectors.js';
 import { sortHits } from './top-k.js';
 import type { VectorHit, VectorIndex } from './vector-index.js';
@@ -70,19 +62,15 @@ export class HnswVectorIndex implements VectorIndex {
     m: number;
     efConstruction: number;
     efSearch: number;
-    /** The vectors of the graph file the index was loaded from (see `readSavedGraphVectors`). */
+    /** The vectors of the graph file the index was loaded from (see `loadVectorIndex`). */
     saved?: SavedGraphVectors;
   }) {
     this.#hnsw = options.hnsw;
     this.#searchKnn = knnSearchOf(options.hnsw);
     this.#addPoint = pointAdderOf(options.hnsw);
     this.#ids = options.ids;
+    // Only keys never upserted since the load are located in the saved graph (see `locateVectors`).
     this.#saved = options.saved;
-    // The saved graph is the graph as hnswlib loaded it: its vectors are scored in hnswlib's memory, not copied.
-    // Only keys never upserted since the load are located in it (see `locateVectors`).
-    const innerProducts = innerProductsOf(options.hnsw);
-    if (options.saved !== undefined && innerProducts !== undefined)
-      registerNativeDotProducts(options.saved.data, innerProducts);
     this.dimensions = options.dimensions;
     this.m = options.m;
     this.efConstruction = options.efConstruction;

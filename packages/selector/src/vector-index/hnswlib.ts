@@ -60,7 +60,7 @@ export function pointAdderOf(hnsw: HierarchicalNSW): PointAdder {
 
 /**
  * Dot products with the vectors of a graph as its saved file lays them out (offsets in floats from the first
- * element's vector; see `readSavedGraphVectors`), computed in the index's own memory by the patched addon's
+ * element's vector; see `scanSavedGraphFile`), computed in the index's own memory by the patched addon's
  * `innerProductsAt`; undefined without the patch. Only for a graph loaded from that file and vectors not replaced
  * since: elsewhere the file's bytes and the index's memory differ.
  */

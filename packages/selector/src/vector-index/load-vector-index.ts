@@ -4,6 +4,7 @@ import { ExactVectorIndex } from './exact-vector-index.js';
 import { HNSW_DEFAULTS, HnswVectorIndex } from './hnsw-vector-index.js';
 import { hnswlibStatus, innerProductsOf } from './hnswlib.js';
 import { IdMap } from './id-map.js';
+import { type NativeDotProducts, registerNativeDotProducts } from './native-dot-products.js';
 import {
   readSavedGraphVectors,
   type SavedGraphVectors,
@@ -83,10 +84,11 @@ async function loadHnsw(
   // checksum has passed, and a checksum failure is reported before any parse error.
   const parsing = settled(hnsw.readIndex(graphFile, true));
   const idBytes = await readVectorIndexPayload(dir, manifest, 'ids');
+  const innerProducts = innerProductsOf(hnsw);
   const vectors =
-    innerProductsOf(hnsw) === undefined
+    innerProducts === undefined
       ? await readGraphBytes(dir, manifest, parsing, hnsw)
-      : scanGraph(dir, manifest, graphFile, hnsw);
+      : scanGraph(dir, manifest, graphFile, hnsw, innerProducts);
   const parsed = await parsing;
   if (parsed.status === 'rejected') {
     const message = (parsed.reason as Error).message;
@@ -132,14 +134,16 @@ interface GraphVectors {
 
 /**
  * With the patched addon the views are scored in hnswlib's memory (`innerProductsOf`): the file is scanned for its
- * checksum and labels through a small buffer and nothing of it is kept; the few vectors read one by one (`vector`)
- * come from hnswlib.
+ * checksum and labels through a small buffer and nothing of it is kept. The empty array that stands for the graph is
+ * registered with those dot products, so `batchDotProducts` scores its views where hnswlib keeps them; the few
+ * vectors read one by one (`vector`) come from hnswlib.
  */
 function scanGraph(
   dir: string,
   manifest: VectorIndexManifest,
   graphFile: string,
   hnsw: HierarchicalNSW,
+  innerProducts: NativeDotProducts,
 ): GraphVectors | string {
   let scanned: ScannedGraphFile;
   try {
@@ -156,9 +160,9 @@ function scanGraph(
     );
   }
   checkVectorIndexPayload(dir, manifest, 'graph', scanned);
-  return typeof scanned.vectors === 'string'
-    ? scanned.vectors
-    : { saved: scanned.vectors, elements: scanned.elements };
+  if (typeof scanned.vectors === 'string') return scanned.vectors;
+  registerNativeDotProducts(scanned.vectors.data, innerProducts);
+  return { saved: scanned.vectors, elements: scanned.elements };
 }
 
 /**

@@ -11,9 +11,8 @@ export type NativeDotProducts = (
 
 /**
  * Let vectors of `data` be scored by `dotProducts` instead of being copied into the SIMD kernel (`batchDotProducts`).
- * A loaded HNSW graph registers the array that stands for it (`SavedGraphVectors.data`, empty once its bytes are
- * dropped): the patched hnswlib-node scores the vectors in its own memory (see `innerProductsOf`). Held weakly: the
- * entry goes with `data`.
+ * A graph loaded with the patched hnswlib-node registers the empty array that stands for it (see `loadVectorIndex`):
+ * hnswlib scores the vectors in its own memory (`innerProductsOf`). Held weakly: the entry goes with `data`.
  */
 export function registerNativeDotProducts(data: Float32Array, dotProducts: NativeDotProducts): void {
   registry.set(data, dotProducts);

@@ -135,13 +135,13 @@ function gather(batch: VectorBatch): BatchLayout | undefined {
 
 /** `dotProduct` over each vector of a batch (double sums). */
 function scalarDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
+  if ('data' in batch) {
+    return (query, into) => {
+      for (let j = 0; j < batch.count; j++) into[j] = dotProduct(query, batch.data, j * batch.dimensions);
+    };
+  }
   return (query, into) => {
-    for (let j = 0; j < batch.count; j++) {
-      into[j] =
-        'data' in batch
-          ? dotProduct(query, batch.data, j * batch.dimensions)
-          : dotProduct(query, batch.sources[j]!, batch.offsets[j]!);
-    }
+    for (let j = 0; j < batch.count; j++) into[j] = dotProduct(query, batch.sources[j]!, batch.offsets[j]!);
   };
 }
 
