@@ -1,4 +1,5 @@
 import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
+import { createToolActionTable, type ToolActionTable } from '../actions/tool-action-table.js';
 import type { Embedder } from '../embedding/embedder.js';
 import type { LexicalHit, LexicalIndex } from '../lexical/lexical-index.js';
 import {
@@ -51,6 +52,7 @@ export class ToolIndex implements RankingIndex {
   readonly #ruleVectors = new Map<string, Float32Array>();
   #names: ExactNameMatcher | undefined;
   #idProviders: IdProviderTable | undefined;
+  #actions: ToolActionTable | undefined;
   /** Reads the name matcher saved with the index, while the tools are those it was saved with. */
   #savedNames: (() => ExactNameMatcher | undefined) | undefined;
 
@@ -166,6 +168,11 @@ export class ToolIndex implements RankingIndex {
     return this.#idProviders;
   }
 
+  toolActions(): ToolActionTable {
+    this.#actions ??= createToolActionTable(this.tools());
+    return this.#actions;
+  }
+
   /** The name matcher's phrase table, for saving. */
   nameTable(): NamePhraseTable {
     return this.#nameMatcher().table();
@@ -274,6 +281,7 @@ export class ToolIndex implements RankingIndex {
     this.#names = undefined;
     this.#savedNames = undefined;
     this.#idProviders = undefined;
+    this.#actions = undefined;
   }
 
   #nameMatcher(): ExactNameMatcher {

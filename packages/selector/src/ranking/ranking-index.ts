@@ -1,4 +1,5 @@
 import type { Tool } from '@toolsift/core';
+import type { ToolActionTable } from '../actions/tool-action-table.js';
 import type { LexicalHit } from '../lexical/lexical-index.js';
 import type { IdProviderTable } from '../routes/id-provider-table.js';
 import type { VectorHit } from '../vector-index/vector-index.js';
@@ -25,4 +26,6 @@ export interface RankingIndex {
   matchNames(prompt: string): ExactNameHit[];
   /** The catalog's REST routes and which reads supply the identifiers they need (built on first use). */
   idProviders?(): IdProviderTable;
+  /** What each tool does (reads, creates, updates, deletes), where its metadata says (built on first use). */
+  toolActions?(): ToolActionTable;
 }

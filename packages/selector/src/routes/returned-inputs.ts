@@ -1,6 +1,6 @@
 import { isRecord, type Tool } from '@toolsift/core';
+import { toolActionOf } from '../actions/tool-action.js';
 import { identifierWords } from '../views/identifier-words.js';
-import { parseToolRoute } from './tool-route.js';
 
 /**
  * Which reads return each field, for the identifiers and tokens other tools take as input: `GetUserToken` returns
@@ -54,30 +54,12 @@ export function fieldKey(name: string): string {
 
 const NONE: readonly string[] = Object.freeze([]);
 const IDENTIFIER_WORDS = new Set(['id', 'ids', 'uuid', 'guid']);
-/** First words of tool names that read without changing anything (`GetUserToken`, `list_orders`). */
-const READ_VERBS = new Set([
-  'get',
-  'list',
-  'search',
-  'find',
-  'query',
-  'fetch',
-  'read',
-  'lookup',
-  'retrieve',
-  'show',
-]);
-
 /**
- * A tool that only reads: MCP's `readOnlyHint` when given, else a GET route, else a name that starts with a read
- * verb. Writes are no providers: creating an appointment returns its id, but cancelling one must not create one.
+ * A tool that only reads: MCP's `readOnlyHint` when given, else what its route or name says (`toolActionOf`).
+ * Writes are no providers: creating an appointment returns its id, but cancelling one must not create one.
  */
 function isRead(tool: Tool): boolean {
-  const hint = tool.annotations?.readOnlyHint;
-  if (hint !== undefined) return hint;
-  const method = parseToolRoute(tool)?.method;
-  if (method !== undefined) return method === 'GET';
-  return READ_VERBS.has(identifierWords(tool.name)[0] ?? '');
+  return tool.annotations?.readOnlyHint ?? toolActionOf(tool)?.action === 'read';
 }
 
 function readerKey(field: string, tool: Pick<Tool, 'source'>): string {

@@ -2,6 +2,7 @@ import type { Embedder } from '../embedding/embedder.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
 import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
 import { abstentionRule, fitSignalsRule } from './abstention-rule.js';
+import { actionAgreementRule } from './action-agreement-rule.js';
 import type { MissingRequirement } from './check-prerequisites.js';
 import { conflictRule } from './conflict-rule.js';
 import { idProviderRule } from './id-provider-rule.js';
@@ -25,7 +26,8 @@ export interface SelectedToolExtras extends ToolFacts {
 
 /** The rule stages of one selection and what they report once it has run. */
 export interface SelectionRules {
-  /** Run after fusion, before confidence: negative evidence, prerequisites, conflicts, near-duplicates. */
+  /** Run after fusion, before confidence: action agreement, negative evidence, prerequisites, conflicts,
+   * near-duplicates. */
   rules: SelectionStage[];
   /** Run after confidence: the optional LLM stage, abstention, identifier providers, relations. */
   decisions: SelectionStage[];
@@ -63,6 +65,7 @@ export function createSelectionRules(options: {
   return {
     rules: [
       fitSignalsRule(run),
+      actionAgreementRule(run),
       negativeEvidenceRule(run),
       prerequisiteRule(run),
       conflictRule(run),

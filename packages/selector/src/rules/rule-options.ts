@@ -33,6 +33,10 @@ export interface RuleWeights {
   negativeMargin: number;
   /** Score taken off a tool whose negative evidence fires (fused scores are in [0, 1]). */
   negativePenalty: number;
+  /** Score taken off a tool that creates, updates or deletes when the prompt does not ask for that action. */
+  writeMismatchPenalty: number;
+  /** Action agreement applies in catalogs where at least this share of the tools say what they do. */
+  actionKnownShare: number;
   /** Weight of shared content words next to the cosine when a prompt is compared with `when_prefer_*` texts. */
   overlapWeight: number;
   /** A conflict is decided by the prompt only when the two sides' fits differ by at least this; else by rank. */
@@ -51,6 +55,8 @@ export interface RuleWeights {
 export const DEFAULT_RULE_WEIGHTS: Readonly<RuleWeights> = Object.freeze({
   negativeMargin: 0,
   negativePenalty: 0.5,
+  writeMismatchPenalty: 0.5,
+  actionKnownShare: 0.25,
   overlapWeight: 0.5,
   conflictMargin: 0.02,
   duplicateThreshold: 0.97,

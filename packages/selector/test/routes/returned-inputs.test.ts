@@ -39,6 +39,7 @@ describe('createReturnedInputs', () => {
     tool('CheckToken', { required: ['token'], result: returns('username', 'token') }),
     tool('list_orders', { result: { type: 'array', items: returns('orderId', 'total') } }),
     tool('place_order', { result: returns('order_id') }),
+    tool('ModifyUser', { required: ['token'], result: returns('username') }),
     tool('current_session', { readOnly: true, result: returns('session_token') }),
     tool('get_or_create_session', { readOnly: false, result: returns('session_token') }),
     tool('tmdb:GET /account', { result: returns('account_id') }),
@@ -66,7 +67,8 @@ describe('createReturnedInputs', () => {
 
   it('leaves out writes and tools that need the field themselves', () => {
     expect(table.readersOf('list_id', HERE)).toEqual([]);
-    expect(table.readersOf('username', HERE)).toEqual([]);
+    // `check` reads, `modify` writes (see toolActionOf).
+    expect(table.readersOf('username', HERE)).toEqual(['CheckToken']);
     expect(table.readersOf('total', HERE)).toEqual(['list_orders']);
   });
 });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { promptActions } from '../../src/actions/prompt-actions.js';
+
+describe('promptActions', () => {
+  it.each([
+    { prompt: 'list the files in a github repo', expected: { read: 'list' } },
+    {
+      prompt: 'Delete the old branches, then create a new one',
+      expected: { delete: 'delete', create: 'create' },
+    },
+    { prompt: 'What is my account balance?', expected: { read: 'what' } },
+    { prompt: 'Set an alarm for 7am', expected: { create: 'set', update: 'set' } },
+    {
+      prompt: 'I deleted a file by mistake; which commit removed it?',
+      expected: { delete: 'deleted', read: 'which' },
+    },
+    {
+      prompt: 'Rescheduling my appointment, found a better slot',
+      expected: { update: 'rescheduling', read: 'found' },
+    },
+    { prompt: 'Please summarise this text', expected: {} },
+  ])('"$prompt" asks for $expected', ({ prompt, expected }) => {
+    expect(Object.fromEntries(promptActions(prompt))).toEqual(expected);
+  });
+
+  it('keeps the first word that asked for each action', () => {
+    expect(promptActions('show me and then list everything').get('read')).toBe('show');
+  });
+});

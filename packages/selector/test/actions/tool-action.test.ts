@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { toolActionOf } from '../../src/actions/tool-action.js';
+import { createToolActionTable } from '../../src/actions/tool-action-table.js';
+import { makeTool } from '../fixtures/make-tool.js';
+
+describe('toolActionOf', () => {
+  it.each([
+    {
+      name: 'tmdb:GET /movie/{movie_id}/credits',
+      expected: { action: 'read', source: 'route', word: 'GET' },
+    },
+    { name: 'spotify:PUT /me/player/pause', expected: { action: 'update', source: 'route', word: 'PUT' } },
+    { name: 'DELETE /v1/users/{id}', expected: { action: 'delete', source: 'route', word: 'DELETE' } },
+    { name: 'create_or_update_file', expected: { action: 'create', source: 'name', word: 'create' } },
+    { name: 'Cocktails::Search by name', expected: { action: 'read', source: 'name', word: 'search' } },
+    { name: 'github__delete_file', expected: { action: 'delete', source: 'name', word: 'delete' } },
+    {
+      name: 'user_api.UserApi.delete_ldap_user',
+      expected: { action: 'delete', source: 'name', word: 'delete' },
+    },
+    { name: 'AddAlarm', expected: { action: 'create', source: 'name', word: 'add' } },
+  ])('$name: $expected.action from its $expected.source', ({ name, expected }) => {
+    expect(toolActionOf({ name })).toEqual(expected);
+  });
+
+  it.each([
+    // Nouns and adjectives that look like verbs, a verb of two actions, no verb at all.
+    'BookTool',
+    'NewsTool',
+    'ProductSearch',
+    'set_volume',
+    'weather_forecast',
+  ])('%s says nothing about its action', (name) => {
+    expect(toolActionOf({ name })).toBeUndefined();
+  });
+
+  it('falls back on MCP readOnlyHint when the name has no verb', () => {
+    expect(toolActionOf({ name: 'issue_read_all', annotations: { readOnlyHint: true } })).toEqual({
+      action: 'read',
+      source: 'annotations',
+      word: 'readOnlyHint',
+    });
+    expect(toolActionOf({ name: 'issue_write', annotations: { readOnlyHint: false } })).toBeUndefined();
+  });
+});
+
+describe('createToolActionTable', () => {
+  it('knows the share of tools that say what they do', () => {
+    const table = createToolActionTable(
+      ['get_file', 'delete_file', 'BookTool', 'NewsTool'].map((id) => makeTool({ id, description: id })),
+    );
+    expect(table.knownShare).toBe(0.5);
+    expect(table.actionOf('delete_file')?.action).toBe('delete');
+    expect(table.actionOf('BookTool')).toBeUndefined();
+    expect(createToolActionTable([]).knownShare).toBe(0);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { makeTool } from '../fixtures/make-tool.js';
+import { idsOf, rulesSelector } from './rules-fixture.js';
+
+// Four tools about files in a repository, three of them named for what they do.
+const fileTools = [
+  makeTool({ id: 'create_file', description: 'Create a file in the repository, with its content.' }),
+  makeTool({ id: 'delete_file', description: 'Delete a file from the repository files.' }),
+  makeTool({ id: 'list_files', description: 'List the files in a folder of the repository.' }),
+  makeTool({
+    id: 'file_contents',
+    description: 'Contents of a file in the repository.',
+    annotations: { readOnlyHint: true },
+  }),
+];
+
+describe('action agreement', () => {
+  it('demotes tools that write when the prompt asks to read, and says why', async () => {
+    const selector = await rulesSelector(fileTools);
+    const selection = await selector.select('list the repository files', { k: 4, abstain: false });
+    const ids = idsOf(selection);
+    expect(ids.slice(0, 2).sort()).toEqual(['file_contents', 'list_files']);
+    const deleted = selection.tools.find((tool) => tool.id === 'delete_file');
+    const reason = deleted?.reasons.find((entry) => entry.kind === 'action');
+    expect(reason?.message).toBe(
+      'the prompt asks to read ("list"); this tool\'s name says it deletes ("delete"): score -0.5',
+    );
+    expect(reason?.details).toMatchObject({ toolAction: 'delete', source: 'name', penalty: 0.5 });
+    // Reads are never demoted.
+    for (const id of ['list_files', 'file_contents']) {
+      const tool = selection.tools.find((entry) => entry.id === id);
+      expect(tool?.reasons.some((entry) => entry.kind === 'action')).toBe(false);
+    }
+  });
+
+  it('leaves the tool that does what the prompt asks, and reads, alone', async () => {
+    const selector = await rulesSelector(fileTools);
+    const selection = await selector.select('delete the file from the repository', { k: 4, abstain: false });
+    expect(idsOf(selection)[0]).toBe('delete_file');
+    const demoted = selection.tools.filter((tool) => tool.reasons.some((entry) => entry.kind === 'action'));
+    expect(idsOf({ tools: demoted })).toEqual(['create_file']);
+  });
+
+  it('does nothing for a prompt without a known verb, or when the penalty is 0', async () => {
+    const selector = await rulesSelector(fileTools);
+    const withoutVerb = await selector.select('repository files', { k: 4, abstain: false });
+    const withoutPenalty = await selector.select('list the repository files', {
+      k: 4,
+      abstain: false,
+      ruleWeights: { writeMismatchPenalty: 0 },
+    });
+    for (const selection of [withoutVerb, withoutPenalty]) {
+      expect(selection.tools.flatMap((tool) => tool.reasons).some((entry) => entry.kind === 'action')).toBe(
+        false,
+      );
+    }
+  });
+
+  it('is off in a catalog where few tools say what they do', async () => {
+    const fewVerbs = [
+      makeTool({ id: 'delete_file', description: 'Delete a file from the repository files.' }),
+      ...['FileTool', 'RepoTool', 'NewsTool', 'BookTool'].map((id) =>
+        makeTool({ id, description: `${id}: files in the repository.` }),
+      ),
+    ];
+    const selector = await rulesSelector(fewVerbs);
+    const selection = await selector.select('list the repository files', { k: 5, abstain: false });
+    expect(selection.tools.flatMap((tool) => tool.reasons).some((entry) => entry.kind === 'action')).toBe(
+      false,
+    );
+  });
+});
