@@ -35,16 +35,15 @@ export function fuseScores(options: {
     weights.fusion === 'rank'
       ? ranksBy(pool, (tool) => ((tool.lexical?.score ?? 0) > 0 ? tool.lexical?.score : undefined))
       : undefined;
-  const denseWeight =
-    method === 'bm25'
-      ? 0
-      : method === 'dense'
-        ? 1
-        : options.isMultiSentence
-          ? weights.multiSentenceDense
-          : weights.dense;
-  const lexicalWeight = method === 'dense' ? 0 : method === 'bm25' ? 1 : weights.lexical;
-  const totalWeight = denseWeight + lexicalWeight > 0 ? denseWeight + lexicalWeight : 1;
+  const {
+    dense: denseWeight,
+    lexical: lexicalWeight,
+    total: totalWeight,
+  } = fusionWeights({
+    weights,
+    method,
+    isMultiSentence: options.isMultiSentence === true,
+  });
 
   for (const tool of pool) {
     const dense = tool.dense === undefined ? 0 : denseScale(tool.dense.score);
@@ -75,6 +74,26 @@ export function compareScoredTools(a: ScoredTool, b: ScoredTool): number {
   if (exact !== 0) return exact;
   if (b.score !== a.score) return b.score - a.score;
   return a.toolId < b.toolId ? -1 : a.toolId > b.toolId ? 1 : 0;
+}
+
+/** The weights of the two sides in a fusion (`multiSentenceDense` for several sentences) and their sum, which
+ * divides the fused value (1 when both are 0). */
+export function fusionWeights(options: {
+  weights: RankingWeights;
+  method: RankingMethod;
+  isMultiSentence: boolean;
+}): { dense: number; lexical: number; total: number } {
+  const { weights, method } = options;
+  const dense =
+    method === 'bm25'
+      ? 0
+      : method === 'dense'
+        ? 1
+        : options.isMultiSentence
+          ? weights.multiSentenceDense
+          : weights.dense;
+  const lexical = method === 'dense' ? 0 : method === 'bm25' ? 1 : weights.lexical;
+  return { dense, lexical, total: dense + lexical > 0 ? dense + lexical : 1 };
 }
 
 // --- internal ---

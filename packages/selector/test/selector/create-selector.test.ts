@@ -68,6 +68,29 @@ describe('createSelector over the project catalog', () => {
     expect(kinds.lexical?.details?.terms).toEqual(expect.arrayContaining(['smtp']));
   });
 
+  it('writes the fusion as the weights it used: multi-sentence prompts lean on the lexical side', async () => {
+    const fusionOf = async (prompt: string) => {
+      const selection = await selector.select(prompt, { ...RANKING_ONLY, k: 1 });
+      const reason = selection.tools[0]?.reasons.find((entry) => entry.kind === 'fusion');
+      const match = /fused (-?[\d.]+) = dense (-?[\d.]+) x ([\d.]+) \+ lexical (-?[\d.]+) x ([\d.]+)/.exec(
+        reason?.message ?? '',
+      );
+      const [fused, dense, denseWeight, lexical, lexicalWeight] = (match?.slice(1) ?? []).map(Number);
+      // The message adds up, to its rounding.
+      expect(Math.abs(dense! * denseWeight! + lexical! * lexicalWeight! - fused!)).toBeLessThan(0.002);
+      return { denseWeight, lexicalWeight };
+    };
+    expect(await fusionOf('what is the weather in Paris right now')).toEqual({
+      denseWeight: 0.5,
+      lexicalWeight: 0.5,
+    });
+    // Defaults: multiSentenceDense 0.3 against lexical 0.5, scaled to sum to 1.
+    expect(await fusionOf('I am in Paris. What is the weather right now?')).toEqual({
+      denseWeight: 0.375,
+      lexicalWeight: 0.625,
+    });
+  });
+
   it('is deterministic', async () => {
     const first = await selector.select('convert 100 dollars to euro', { k: 5 });
     const second = await selector.select('convert 100 dollars to euro', { k: 5 });

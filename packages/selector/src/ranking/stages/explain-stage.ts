@@ -1,3 +1,4 @@
+import { fusionWeights } from '../fuse-scores.js';
 import type { ScoredTool, SelectionContext, SelectionReason, SelectionStage } from '../selection-context.js';
 
 /** Cuts the ranking to `k` and writes the readable reasons of each kept tool: name hit, view, words, parts. */
@@ -45,11 +46,19 @@ function explainTool(context: SelectionContext, tool: ScoredTool): SelectionReas
       details: { terms: tool.lexical.terms, bm25: round(tool.lexical.score) },
     });
   }
+  const weights = fusionWeights({
+    weights: context.weights,
+    method: context.method,
+    isMultiSentence: context.segmentVectors !== undefined,
+  });
+  const sides =
+    context.weights.fusion === 'rank'
+      ? `reciprocal ranks, dense x ${round(weights.dense / weights.total)} + lexical x ${round(weights.lexical / weights.total)}`
+      : `dense ${tool.parts.dense.toFixed(3)} x ${round(weights.dense / weights.total)} + lexical ${tool.parts.lexical.toFixed(3)} x ${round(weights.lexical / weights.total)}`;
   reasons.push({
     kind: 'fusion',
-    message:
-      `score ${tool.score.toFixed(3)} = dense ${tool.parts.dense.toFixed(3)} x ${context.weights.dense} + ` +
-      `lexical ${tool.parts.lexical.toFixed(3)} x ${context.weights.lexical} (${context.method}, ${context.weights.fusion} fusion)`,
+    // The score is the fused value over the best tool's, less what the rules (reasons below) took off.
+    message: `score ${tool.score.toFixed(3)}; fused ${tool.parts.fused.toFixed(3)} = ${sides} (${context.method}, ${context.weights.fusion} fusion)`,
     details: {
       dense: round(tool.parts.dense),
       lexical: round(tool.parts.lexical),
