@@ -169,7 +169,7 @@ export class ToolIndex implements RankingIndex {
   }
 
   toolActions(): ToolActionTable {
-    this.#actions ??= createToolActionTable(this.tools());
+    this.#actions ??= createToolActionTable({ tools: this.tools(), tool: (id) => this.tool(id) });
     return this.#actions;
   }
 

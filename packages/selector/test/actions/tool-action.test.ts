@@ -1,6 +1,7 @@
+import type { Tool } from '@toolsift/core';
 import { describe, expect, it } from 'vitest';
 import { toolActionOf } from '../../src/actions/tool-action.js';
-import { createToolActionTable } from '../../src/actions/tool-action-table.js';
+import { ACTION_SHARE_SAMPLE, createToolActionTable } from '../../src/actions/tool-action-table.js';
 import { makeTool } from '../fixtures/make-tool.js';
 
 describe('toolActionOf', () => {
@@ -45,13 +46,26 @@ describe('toolActionOf', () => {
 });
 
 describe('createToolActionTable', () => {
-  it('knows the share of tools that say what they do', () => {
-    const table = createToolActionTable(
+  const tableOf = (tools: Tool[]) =>
+    createToolActionTable({ tools, tool: (id) => tools.find((tool) => tool.id === id) });
+
+  it("knows the share of tools that say what they do, and each one's action", () => {
+    const table = tableOf(
       ['get_file', 'delete_file', 'BookTool', 'NewsTool'].map((id) => makeTool({ id, description: id })),
     );
     expect(table.knownShare).toBe(0.5);
     expect(table.actionOf('delete_file')?.action).toBe('delete');
     expect(table.actionOf('BookTool')).toBeUndefined();
-    expect(createToolActionTable([]).knownShare).toBe(0);
+    expect(table.actionOf('no_such_tool')).toBeUndefined();
+    expect(tableOf([]).knownShare).toBe(0);
+  });
+
+  it('counts the share on an evenly spaced sample of a large catalog', () => {
+    // Every fourth tool deletes: the sample of a third of them sees about a quarter too (not 1 in 3 or 0).
+    const tools = Array.from({ length: 3 * ACTION_SHARE_SAMPLE }, (_, index) =>
+      makeTool({ id: index % 4 === 0 ? `delete_${index}` : `Tool${index}`, description: 'x' }),
+    );
+    expect(Math.abs(tableOf(tools).knownShare - 0.25)).toBeLessThan(0.02);
+    expect(tableOf(tools).actionOf('delete_8')?.action).toBe('delete');
   });
 });
