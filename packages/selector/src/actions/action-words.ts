@@ -2,9 +2,10 @@
 export type ToolAction = 'read' | 'create' | 'update' | 'delete';
 
 /**
- * Verbs by the action they ask for. A verb may belong to two actions (`set` creates or updates), and then
- * it names neither in a tool's name. Verbs that are as often nouns or adjectives in tool names (`book`,
- * `order`, `record`, `post`, `open`) are left out: a `BookTool` or an `OrderHistory` does not create.
+ * Verbs by the action they ask for. A verb may belong to two actions (`set`, `write`, `save` create or
+ * update), and then it names neither in a tool's name (`issue_write` creates and updates issues). Verbs that
+ * are as often nouns or adjectives in tool names (`book`, `order`, `record`, `post`, `open`) are left out: a
+ * `BookTool` or an `OrderHistory` does not create.
  */
 const VERBS: Readonly<Record<ToolAction, readonly string[]>> = {
   read: [
@@ -81,6 +82,9 @@ const VERBS: Readonly<Record<ToolAction, readonly string[]>> = {
     'disable',
     'transfer',
     'reset',
+    'write',
+    'save',
+    'push',
   ],
   delete: [
     'delete',

@@ -1,5 +1,5 @@
 import type { Tool } from '@toolsift/core';
-import { type ToolActionFact, toolActionOf } from './tool-action.js';
+import { nameNamespaces, type ToolActionFact, toolActionOf } from './tool-action.js';
 
 /** The actions of a catalog's tools, and how many of its tools say what they do. */
 export interface ToolActionTable {
@@ -13,22 +13,25 @@ export interface ToolActionTable {
  * selection does not read every name (10k names took 10–19 ms). */
 export const ACTION_SHARE_SAMPLE = 1024;
 
-/** Read the actions of a catalog's tools on demand (see `toolActionOf`); `tool` finds a tool by id. */
+/** Read the actions of a catalog's tools on demand (see `toolActionOf`, with the catalog's `nameNamespaces`);
+ * `tool` finds a tool by id. */
 export function createToolActionTable(options: {
   tools: readonly Tool[];
   tool: (id: string) => Tool | undefined;
 }): ToolActionTable {
   const { tools } = options;
-  let known = 0;
-  for (const index of sampleIndexes(tools.length)) if (toolActionOf(tools[index]!) !== undefined) known++;
-  const sampled = Math.min(tools.length, ACTION_SHARE_SAMPLE);
+  // Namespaces from the sample too: in a catalog larger than it, a service with few tools may go unseen, and its
+  // tools then say nothing (never demoted) rather than something wrong.
+  const sample = [...sampleIndexes(tools.length)].map((index) => tools[index]!);
+  const namespaces = nameNamespaces(sample.map((tool) => tool.name));
+  const known = sample.filter((tool) => toolActionOf(tool, namespaces) !== undefined).length;
   const actions = new Map<string, ToolActionFact | undefined>();
   return {
-    knownShare: sampled === 0 ? 0 : known / sampled,
+    knownShare: sample.length === 0 ? 0 : known / sample.length,
     actionOf(toolId) {
       if (!actions.has(toolId)) {
         const tool = options.tool(toolId);
-        actions.set(toolId, tool === undefined ? undefined : toolActionOf(tool));
+        actions.set(toolId, tool === undefined ? undefined : toolActionOf(tool, namespaces));
       }
       return actions.get(toolId);
     },

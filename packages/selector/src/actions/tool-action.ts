@@ -14,15 +14,20 @@ export interface ToolActionFact {
 /**
  * What a tool does, when its metadata says so plainly: a REST route's method (`GET` reads, `POST` creates,
  * `PUT` and `PATCH` update, `DELETE` deletes); else the first word of its name after any namespace
- * (`create_or_update_file` creates, `Cocktails::Search by name` reads), when that word is a verb of one
- * action only; else MCP's `readOnlyHint: true` (reads). Undefined when none of these holds.
+ * (`create_or_update_file` creates, `Cocktails::Search by name` reads, and with `github` among `namespaces`,
+ * `github-create-issue` creates), when that word is a verb of one action only; else MCP's
+ * `readOnlyHint: true` (reads). Undefined when none of these holds.
  */
-export function toolActionOf(tool: Pick<Tool, 'name' | 'annotations'>): ToolActionFact | undefined {
+export function toolActionOf(
+  tool: Pick<Tool, 'name' | 'annotations'>,
+  namespaces: ReadonlySet<string> = NO_NAMESPACES,
+): ToolActionFact | undefined {
   const method = parseToolRoute(tool)?.method;
   const routeAction = method === undefined ? undefined : METHOD_ACTIONS[method];
   if (method !== undefined && routeAction !== undefined)
     return { action: routeAction, source: 'route', word: method };
-  const verb = identifierWords(unqualifiedName(tool.name))[0];
+  const words = identifierWords(unqualifiedName(tool.name));
+  const verb = words.length > 1 && namespaces.has(words[0]!) ? words[1] : words[0];
   const actions = verb === undefined ? [] : actionsOfWord(verb);
   if (verb !== undefined && actions.length === 1) return { action: actions[0]!, source: 'name', word: verb };
   if (tool.annotations?.readOnlyHint === true)
@@ -30,7 +35,27 @@ export function toolActionOf(tool: Pick<Tool, 'name' | 'annotations'>): ToolActi
   return undefined;
 }
 
+/**
+ * The words that open the names of at least three tools as a prefix before `-`, `_` or a space, and are no verb
+ * (`github` of `github-create-issue`, `github-list-issues`, ...; Matimo names tools service first).
+ */
+export function nameNamespaces(names: Iterable<string>): Set<string> {
+  const counts = new Map<string, number>();
+  for (const name of names) {
+    const prefix = LEADING_WORD.exec(name)?.[1]?.toLowerCase();
+    if (prefix !== undefined) counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+  }
+  const namespaces = new Set<string>();
+  for (const [prefix, count] of counts)
+    if (count >= 3 && actionsOfWord(prefix).length === 0) namespaces.add(prefix);
+  return namespaces;
+}
+
 // --- internal ---
+
+const NO_NAMESPACES: ReadonlySet<string> = new Set();
+// A leading word in one case, then a separator: `github-`, `gmail_`, `Slack ` (not `getUser`, which is camelCase).
+const LEADING_WORD = /^([A-Za-z][a-z0-9]*|[A-Z0-9]+)[-_ ]/;
 
 const METHOD_ACTIONS: Readonly<Record<string, ToolAction>> = {
   GET: 'read',

@@ -1,6 +1,6 @@
 import type { Tool } from '@toolsift/core';
 import { describe, expect, it } from 'vitest';
-import { toolActionOf } from '../../src/actions/tool-action.js';
+import { nameNamespaces, toolActionOf } from '../../src/actions/tool-action.js';
 import { ACTION_SHARE_SAMPLE, createToolActionTable } from '../../src/actions/tool-action-table.js';
 import { makeTool } from '../fixtures/make-tool.js';
 
@@ -45,6 +45,34 @@ describe('toolActionOf', () => {
   });
 });
 
+describe('name namespaces', () => {
+  it('finds the words that open three or more names, verbs aside', () => {
+    const names = [
+      'github-create-issue',
+      'github-list-issues',
+      'github-get-repo',
+      'gmail-send-email',
+      'get_user',
+      'get_file',
+      'get_x',
+      'getUser',
+    ];
+    expect([...nameNamespaces(names)]).toEqual(['github']);
+  });
+
+  it('reads the verb after a namespace', () => {
+    const namespaces = new Set(['github', 'issue']);
+    expect(toolActionOf({ name: 'github-create-issue' }, namespaces)).toMatchObject({
+      action: 'create',
+      word: 'create',
+    });
+    expect(toolActionOf({ name: 'github-create-issue' })).toBeUndefined();
+    expect(toolActionOf({ name: 'issue_read' }, namespaces)).toMatchObject({ action: 'read' });
+    // `write` creates or updates: no single action.
+    expect(toolActionOf({ name: 'issue_write' }, namespaces)).toBeUndefined();
+  });
+});
+
 describe('createToolActionTable', () => {
   const tableOf = (tools: Tool[]) =>
     createToolActionTable({ tools, tool: (id) => tools.find((tool) => tool.id === id) });
@@ -58,6 +86,17 @@ describe('createToolActionTable', () => {
     expect(table.actionOf('BookTool')).toBeUndefined();
     expect(table.actionOf('no_such_tool')).toBeUndefined();
     expect(tableOf([]).knownShare).toBe(0);
+  });
+
+  it('knows the actions of service-first names (Matimo)', () => {
+    const table = tableOf(
+      ['slack-send-message', 'slack-list-channels', 'slack-delete-message', 'stripe-charge-card'].map((id) =>
+        makeTool({ id, description: id }),
+      ),
+    );
+    expect(table.actionOf('slack-delete-message')?.action).toBe('delete');
+    expect(table.actionOf('slack-list-channels')?.action).toBe('read');
+    expect(table.knownShare).toBe(0.5);
   });
 
   it('counts the share on an evenly spaced sample of a large catalog', () => {
