@@ -3,9 +3,11 @@ import { parseToolRoute } from '../routes/tool-route.js';
 import { identifierWords } from '../views/identifier-words.js';
 import { actionsOfWord, type ToolAction } from './action-words.js';
 
-/** A tool's action and what says so: its HTTP method, the verb its name starts with, or its MCP annotations. */
+/** A tool's action and what says so: its HTTP method, the verb its name starts with, or its MCP annotations.
+ * `write`: the tool changes something, but its metadata does not say whether it creates, updates or deletes
+ * (MCP's `readOnlyHint: false` on `star_repository`). */
 export interface ToolActionFact {
-  action: ToolAction;
+  action: ToolAction | 'write';
   source: 'route' | 'name' | 'annotations';
   /** The method, the verb, or `readOnlyHint`. */
   word: string;
@@ -16,7 +18,7 @@ export interface ToolActionFact {
  * `PUT` and `PATCH` update, `DELETE` deletes); else the first word of its name after any namespace
  * (`create_or_update_file` creates, `Cocktails::Search by name` reads, and with `github` among `namespaces`,
  * `github-create-issue` creates), when that word is a verb of one action only; else MCP's
- * `readOnlyHint: true` (reads). Undefined when none of these holds.
+ * `readOnlyHint` (`true` reads, `false` writes). Undefined when none of these holds.
  */
 export function toolActionOf(
   tool: Pick<Tool, 'name' | 'annotations'>,
@@ -30,8 +32,9 @@ export function toolActionOf(
   const verb = words.length > 1 && namespaces.has(words[0]!) ? words[1] : words[0];
   const actions = verb === undefined ? [] : actionsOfWord(verb);
   if (verb !== undefined && actions.length === 1) return { action: actions[0]!, source: 'name', word: verb };
-  if (tool.annotations?.readOnlyHint === true)
-    return { action: 'read', source: 'annotations', word: 'readOnlyHint' };
+  const readOnly = tool.annotations?.readOnlyHint;
+  if (readOnly !== undefined)
+    return { action: readOnly ? 'read' : 'write', source: 'annotations', word: 'readOnlyHint' };
   return undefined;
 }
 

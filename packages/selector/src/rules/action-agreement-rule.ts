@@ -1,3 +1,4 @@
+import type { ToolAction } from '../actions/action-words.js';
 import { promptActions } from '../actions/prompt-actions.js';
 import { compareScoredTools } from '../ranking/fuse-scores.js';
 import type { SelectionStage } from '../ranking/selection-context.js';
@@ -6,12 +7,13 @@ import type { RuleRun } from './rule-run.js';
 /**
  * Action agreement: when the prompt asks for actions ("list", "delete", a question) and a pooled tool's
  * metadata says it creates, updates or deletes something the prompt did not ask for (`delete_file` for "list
- * the files in the repo"), the tool loses `writeMismatchPenalty` of its score. Embeddings match a prompt's topic
- * far better than its verb, so without this the tools that write files rank beside the ones that list them.
+ * the files in the repo"; a tool that only says it is not read-only, for a prompt that asks to write nothing),
+ * the tool loses `writeMismatchPenalty` of its score. Embeddings match a prompt's topic far better than its verb,
+ * so without this the tools that write files rank beside the ones that list them.
  * Reads are never demoted: a write often needs one first, to find the identifier it takes (tuned on the
- * bench's tune halves, demoting reads in write prompts cost api-bank 0.012 nDCG). Only in catalogs where at least
- * `actionKnownShare` of the tools say what they do: where few names are verb-led (`BookTool`, `ProductSearch`),
- * the verbs that are there are more often nouns than actions.
+ * bench's tune halves, demoting reads in write prompts cost api-bank 0.012 nDCG). Only in catalogs where at
+ * least `actionKnownShare` of the tools say what they do: where few names are verb-led (`BookTool`,
+ * `ProductSearch`), the verbs that are there are more often nouns than actions.
  */
 export function actionAgreementRule(run: RuleRun): SelectionStage {
   return {
@@ -26,12 +28,12 @@ export function actionAgreementRule(run: RuleRun): SelectionStage {
       let isChanged = false;
       for (const scored of context.ranked) {
         const fact = table.actionOf(scored.toolId);
-        if (fact === undefined || fact.action === 'read' || asked.has(fact.action)) continue;
+        if (fact === undefined || fact.action === 'read' || isAsked(fact.action, asked)) continue;
         scored.score -= penalty;
         const words = [...asked].map(([action, word]) => `${action} ("${word}")`).join(', ');
         scored.reasons.push({
           kind: 'action',
-          message: `the prompt asks to ${words}; this tool's ${SOURCE_NAMES[fact.source]} says it ${fact.action}s ("${fact.word}"): score -${penalty}`,
+          message: `the prompt asks to ${words}; this tool's ${SOURCE_NAMES[fact.source]} says it ${fact.action}s (${fact.source === 'annotations' ? `${fact.word}: false` : `"${fact.word}"`}): score -${penalty}`,
           details: {
             promptActions: Object.fromEntries(asked),
             toolAction: fact.action,
@@ -48,5 +50,12 @@ export function actionAgreementRule(run: RuleRun): SelectionStage {
 }
 
 // --- internal ---
+
+// A write of unsaid kind is asked for by any create, update or delete.
+function isAsked(action: ToolAction | 'write', asked: ReadonlyMap<ToolAction, string>): boolean {
+  return action === 'write'
+    ? asked.has('create') || asked.has('update') || asked.has('delete')
+    : asked.has(action);
+}
 
 const SOURCE_NAMES = { route: 'HTTP method', name: 'name', annotations: 'readOnlyHint annotation' } as const;

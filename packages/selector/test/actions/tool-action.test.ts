@@ -41,7 +41,16 @@ describe('toolActionOf', () => {
       source: 'annotations',
       word: 'readOnlyHint',
     });
-    expect(toolActionOf({ name: 'issue_write', annotations: { readOnlyHint: false } })).toBeUndefined();
+    // Not read-only, but which write is unsaid.
+    expect(toolActionOf({ name: 'issue_write', annotations: { readOnlyHint: false } })).toEqual({
+      action: 'write',
+      source: 'annotations',
+      word: 'readOnlyHint',
+    });
+    // The name's verb comes first.
+    expect(toolActionOf({ name: 'delete_file', annotations: { readOnlyHint: false } })?.action).toBe(
+      'delete',
+    );
   });
 });
 

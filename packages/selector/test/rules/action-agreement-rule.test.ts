@@ -56,6 +56,32 @@ describe('action agreement', () => {
     }
   });
 
+  it("demotes a tool that is not read-only by MCP's annotations when the prompt asks to write nothing", async () => {
+    const selector = await rulesSelector([
+      ...fileTools,
+      makeTool({
+        id: 'star_repository',
+        description: 'Star a repository.',
+        annotations: { readOnlyHint: false },
+      }),
+      makeTool({
+        id: 'stargazers',
+        description: 'Users who starred a repository.',
+        annotations: { readOnlyHint: true },
+      }),
+    ]);
+    const actionOf = async (prompt: string) =>
+      (await selector.select(prompt, { k: 6, abstain: false })).tools
+        .find((tool) => tool.id === 'star_repository')
+        ?.reasons.find((entry) => entry.kind === 'action');
+    expect((await actionOf('who starred the repository'))?.message).toBe(
+      'the prompt asks to read ("who"); this tool\'s readOnlyHint annotation says it writes (readOnlyHint: false): score -0.5',
+    );
+    // Any write the prompt asks for may be the one it does; a prompt without a known verb asks nothing.
+    expect(await actionOf('add a star to the repository')).toBeUndefined();
+    expect(await actionOf('star the repository')).toBeUndefined();
+  });
+
   it('is off in a catalog where few tools say what they do', async () => {
     const fewVerbs = [
       makeTool({ id: 'delete_file', description: 'Delete a file from the repository files.' }),
