@@ -1,5 +1,8 @@
-/** What a tool does to the things it works on, as far as its name or a prompt's verbs say. */
-export type ToolAction = 'read' | 'create' | 'update' | 'delete';
+/**
+ * What a tool does to the things it works on, as far as its name or a prompt's verbs say. `write`: it changes
+ * something or acts on the world, but whether it creates, updates or deletes is unsaid (`send`, `merge`, `pay`).
+ */
+export type ToolAction = 'read' | 'create' | 'update' | 'delete' | 'write';
 
 /**
  * Verbs by the action they ask for. A verb may belong to two actions (`set`, `write`, `save` create or
@@ -86,6 +89,55 @@ const VERBS: Readonly<Record<ToolAction, readonly string[]>> = {
     'save',
     'push',
   ],
+  write: [
+    'send',
+    'merge',
+    'close',
+    'run',
+    'trigger',
+    'execute',
+    'restart',
+    'stop',
+    'install',
+    'deploy',
+    'approve',
+    'reject',
+    'reply',
+    'comment',
+    'invite',
+    'share',
+    'archive',
+    'publish',
+    'pay',
+    'charge',
+    'refund',
+    'play',
+    'pause',
+    'skip',
+    'follow',
+    'unfollow',
+    'like',
+    'star',
+    'subscribe',
+    'sync',
+    'lock',
+    'unlock',
+    'block',
+    'unblock',
+    'mute',
+    'unmute',
+    'vote',
+    'sign',
+    'accept',
+    'decline',
+    'notify',
+    'remind',
+    'forward',
+    'print',
+    'purchase',
+    'sell',
+    'checkout',
+  ],
   delete: [
     'delete',
     'remove',
@@ -121,6 +173,12 @@ export function actionsOfWord(word: string): readonly ToolAction[] {
   return actionsByWord.get(word) ?? NONE;
 }
 
+/** The actions a lower-case prompt word asks for: its verbs' (`actionsOfWord`), and `write` for words that are
+ * verbs in a prompt far more often than in a tool's name (`book a flight`, but `BookTool`). */
+export function actionsOfPromptWord(word: string): readonly ToolAction[] {
+  return PROMPT_WRITE_WORDS.has(word) ? WRITE : actionsOfWord(word);
+}
+
 /** Whether a lower-case word asks a question (`what`, `how`, ...). */
 export function isQuestionWord(word: string): boolean {
   return QUESTION_WORDS.has(word);
@@ -129,6 +187,20 @@ export function isQuestionWord(word: string): boolean {
 // --- internal ---
 
 const NONE: readonly ToolAction[] = Object.freeze([]);
+const WRITE: readonly ToolAction[] = Object.freeze(['write']);
+const PROMPT_WRITE_WORDS: ReadonlySet<string> = new Set([
+  'book',
+  'books',
+  'booked',
+  'booking',
+  'order',
+  'ordered',
+  'post',
+  'posted',
+  'open',
+  'record',
+  'recorded',
+]);
 
 // Built on first use: most selections in catalogs without verb-led names never ask.
 let actionsByWord: ReadonlyMap<string, readonly ToolAction[]> | undefined;

@@ -3,11 +3,10 @@ import { parseToolRoute } from '../routes/tool-route.js';
 import { identifierWords } from '../views/identifier-words.js';
 import { actionsOfWord, type ToolAction } from './action-words.js';
 
-/** A tool's action and what says so: its HTTP method, the verb its name starts with, or its MCP annotations.
- * `write`: the tool changes something, but its metadata does not say whether it creates, updates or deletes
- * (MCP's `readOnlyHint: false` on `star_repository`). */
+/** A tool's action and what says so: its HTTP method, the verb its name starts with, or its MCP annotations
+ * (`readOnlyHint: false` on `star_repository`: it writes, kind unsaid). */
 export interface ToolActionFact {
-  action: ToolAction | 'write';
+  action: ToolAction;
   source: 'route' | 'name' | 'annotations';
   /** The method, the verb, or `readOnlyHint`. */
   word: string;

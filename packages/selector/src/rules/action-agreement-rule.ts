@@ -29,6 +29,7 @@ export function actionAgreementRule(run: RuleRun): SelectionStage {
       for (const scored of context.ranked) {
         const fact = table.actionOf(scored.toolId);
         if (fact === undefined || fact.action === 'read' || isAsked(fact.action, asked)) continue;
+        // Not clamped at 0 (the result is): a demoted tool still sorts below the undemoted ones that score 0.
         scored.score -= penalty;
         const words = [...asked].map(([action, word]) => `${action} ("${word}")`).join(', ');
         scored.reasons.push({
@@ -51,11 +52,11 @@ export function actionAgreementRule(run: RuleRun): SelectionStage {
 
 // --- internal ---
 
-// A write of unsaid kind is asked for by any create, update or delete.
-function isAsked(action: ToolAction | 'write', asked: ReadonlyMap<ToolAction, string>): boolean {
-  return action === 'write'
-    ? asked.has('create') || asked.has('update') || asked.has('delete')
-    : asked.has(action);
+// A prompt that asks for a write of unsaid kind (`send`, `merge`) may mean any write; a tool that writes without
+// saying how is asked for by any write.
+function isAsked(action: ToolAction, asked: ReadonlyMap<ToolAction, string>): boolean {
+  if (asked.has(action) || asked.has('write')) return true;
+  return action === 'write' && (asked.has('create') || asked.has('update') || asked.has('delete'));
 }
 
 const SOURCE_NAMES = { route: 'HTTP method', name: 'name', annotations: 'readOnlyHint annotation' } as const;

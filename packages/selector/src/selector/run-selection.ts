@@ -61,7 +61,8 @@ export async function runSelection(options: {
     tools: context.ranked.map((tool) => ({
       id: tool.toolId,
       name: index.tool(tool.toolId)?.name ?? tool.toolId,
-      score: round(tool.score, 4),
+      // Rules may take a tool's score below 0 to sort it below the ones at 0; the result keeps [0, 1].
+      score: round(Math.max(0, tool.score), 4),
       confidence: round(tool.confidence, 4),
       reasons: tool.reasons,
       ...rules.extras(tool),

@@ -19,6 +19,9 @@ describe('promptActions', () => {
       expected: { update: 'rescheduling', read: 'found' },
     },
     { prompt: 'Please summarise this text', expected: {} },
+    // Verbs of a change whose kind is unsaid, and words that are verbs in prompts more than in tool names.
+    { prompt: 'Send the report to Bob', expected: { write: 'send' } },
+    { prompt: 'Book a flight to Oslo', expected: { write: 'book' } },
   ])('"$prompt" asks for $expected', ({ prompt, expected }) => {
     expect(Object.fromEntries(promptActions(prompt))).toEqual(expected);
   });

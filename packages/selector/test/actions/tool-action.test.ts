@@ -20,6 +20,7 @@ describe('toolActionOf', () => {
       expected: { action: 'delete', source: 'name', word: 'delete' },
     },
     { name: 'AddAlarm', expected: { action: 'create', source: 'name', word: 'add' } },
+    { name: 'send_email_smtp', expected: { action: 'write', source: 'name', word: 'send' } },
   ])('$name: $expected.action from its $expected.source', ({ name, expected }) => {
     expect(toolActionOf({ name })).toEqual(expected);
   });
@@ -105,7 +106,10 @@ describe('createToolActionTable', () => {
     );
     expect(table.actionOf('slack-delete-message')?.action).toBe('delete');
     expect(table.actionOf('slack-list-channels')?.action).toBe('read');
-    expect(table.knownShare).toBe(0.5);
+    expect(table.actionOf('slack-send-message')?.action).toBe('write');
+    // `stripe` opens one name only: no namespace, and `stripe-charge-card` says nothing.
+    expect(table.actionOf('stripe-charge-card')).toBeUndefined();
+    expect(table.knownShare).toBe(0.75);
   });
 
   it('counts the share on an evenly spaced sample of a large catalog', () => {

@@ -60,7 +60,7 @@ describe('action agreement', () => {
     const selector = await rulesSelector([
       ...fileTools,
       makeTool({
-        id: 'star_repository',
+        id: 'starring_repository',
         description: 'Star a repository.',
         annotations: { readOnlyHint: false },
       }),
@@ -72,7 +72,7 @@ describe('action agreement', () => {
     ]);
     const actionOf = async (prompt: string) =>
       (await selector.select(prompt, { k: 6, abstain: false })).tools
-        .find((tool) => tool.id === 'star_repository')
+        .find((tool) => tool.id === 'starring_repository')
         ?.reasons.find((entry) => entry.kind === 'action');
     expect((await actionOf('who starred the repository'))?.message).toBe(
       'the prompt asks to read ("who"); this tool\'s readOnlyHint annotation says it writes (readOnlyHint: false): score -0.5',
@@ -80,6 +80,25 @@ describe('action agreement', () => {
     // Any write the prompt asks for may be the one it does; a prompt without a known verb asks nothing.
     expect(await actionOf('add a star to the repository')).toBeUndefined();
     expect(await actionOf('star the repository')).toBeUndefined();
+  });
+
+  it('demotes a tool that acts (send, merge) for a prompt that asks to read; a prompt that acts allows any write', async () => {
+    const selector = await rulesSelector([
+      ...fileTools,
+      makeTool({ id: 'send_file', description: 'Send a file of the repository by email.' }),
+    ]);
+    const demotedIn = async (prompt: string) =>
+      idsOf({
+        tools: (await selector.select(prompt, { k: 5, abstain: false })).tools.filter((tool) =>
+          tool.reasons.some((entry) => entry.kind === 'action'),
+        ),
+      }).sort();
+    expect(await demotedIn('which files are in the repository')).toEqual([
+      'create_file',
+      'delete_file',
+      'send_file',
+    ]);
+    expect(await demotedIn('send the repository files')).toEqual([]);
   });
 
   it('is off in a catalog where few tools say what they do', async () => {

@@ -58,7 +58,7 @@ function explainTool(context: SelectionContext, tool: ScoredTool): SelectionReas
   reasons.push({
     kind: 'fusion',
     // The score is the fused value over the best tool's, less what the rules (reasons below) took off.
-    message: `score ${tool.score.toFixed(3)}; fused ${tool.parts.fused.toFixed(3)} = ${sides} (${context.method}, ${context.weights.fusion} fusion)`,
+    message: `score ${Math.max(0, tool.score).toFixed(3)}; fused ${tool.parts.fused.toFixed(3)} = ${sides} (${context.method}, ${context.weights.fusion} fusion)`,
     details: {
       dense: round(tool.parts.dense),
       lexical: round(tool.parts.lexical),
