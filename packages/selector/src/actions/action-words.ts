@@ -174,7 +174,7 @@ export function actionsOfWord(word: string): readonly ToolAction[] {
 }
 
 /** The actions a lower-case prompt word asks for: its verbs' (`actionsOfWord`), and `write` for words that are
- * verbs in a prompt far more often than in a tool's name (`book a flight`, but `BookTool`). */
+ * verbs in a prompt far more often than in a tool's name ("book a flight", but `BookTool`). */
 export function actionsOfPromptWord(word: string): readonly ToolAction[] {
   return PROMPT_WRITE_WORDS.has(word) ? WRITE : actionsOfWord(word);
 }
@@ -188,6 +188,7 @@ export function isQuestionWord(word: string): boolean {
 
 const NONE: readonly ToolAction[] = Object.freeze([]);
 const WRITE: readonly ToolAction[] = Object.freeze(['write']);
+// Not `open`: "show me open pull requests" is a read, and "open a PR" asks nothing then, which demotes nothing.
 const PROMPT_WRITE_WORDS: ReadonlySet<string> = new Set([
   'book',
   'books',
@@ -197,7 +198,6 @@ const PROMPT_WRITE_WORDS: ReadonlySet<string> = new Set([
   'ordered',
   'post',
   'posted',
-  'open',
   'record',
   'recorded',
 ]);

@@ -22,6 +22,8 @@ describe('promptActions', () => {
     // Verbs of a change whose kind is unsaid, and words that are verbs in prompts more than in tool names.
     { prompt: 'Send the report to Bob', expected: { write: 'send' } },
     { prompt: 'Book a flight to Oslo', expected: { write: 'book' } },
+    // `open` is as often an adjective: it asks nothing.
+    { prompt: 'show me open pull requests', expected: { read: 'show' } },
   ])('"$prompt" asks for $expected', ({ prompt, expected }) => {
     expect(Object.fromEntries(promptActions(prompt))).toEqual(expected);
   });
