@@ -3,8 +3,8 @@ import { nameNamespaces, type ToolActionFact, toolActionOf } from './tool-action
 
 /** The actions of a catalog's tools, and how many of its tools say what they do. */
 export interface ToolActionTable {
-  /** Share of the catalog's tools whose action is known (0 for an empty catalog), from at most
-   * `ACTION_SHARE_SAMPLE` tools evenly spaced through the catalog. */
+  /** Share of the catalog's tools whose action is known (0 for an empty catalog), counted on at most
+   * `ACTION_SHARE_SAMPLE` tools spread through the catalog. */
   readonly knownShare: number;
   actionOf(toolId: string): ToolActionFact | undefined;
 }
