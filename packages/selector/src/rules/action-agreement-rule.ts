@@ -50,6 +50,26 @@ export function actionAgreementRule(run: RuleRun): SelectionStage {
   };
 }
 
+/**
+ * After the decisions: when the selection's first tool is still one the action rule demoted (nothing that does
+ * what the prompt asks fits better), an `ACTION_MISMATCH` warning says so, so an agent can ask before it writes.
+ */
+export function actionMismatchWarning(): SelectionStage {
+  return {
+    name: 'action-mismatch',
+    run(context) {
+      const first = context.ranked[0];
+      const reason = first?.reasons.find((entry) => entry.kind === 'action');
+      if (first === undefined || reason === undefined) return;
+      context.warnings.push({
+        code: 'ACTION_MISMATCH',
+        message: `the best tool, ${first.toolId}, may not do what the prompt asks: ${reason.message.replace(/: score -[\d.]+$/, '')}`,
+        toolId: first.toolId,
+      });
+    },
+  };
+}
+
 // --- internal ---
 
 // A prompt that asks for a write of unsaid kind (`send`, `merge`) may mean any write; a tool that writes without

@@ -2,7 +2,7 @@ import type { Embedder } from '../embedding/embedder.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
 import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
 import { abstentionRule, fitSignalsRule } from './abstention-rule.js';
-import { actionAgreementRule } from './action-agreement-rule.js';
+import { actionAgreementRule, actionMismatchWarning } from './action-agreement-rule.js';
 import type { MissingRequirement } from './check-prerequisites.js';
 import { conflictRule } from './conflict-rule.js';
 import { idProviderRule } from './id-provider-rule.js';
@@ -74,6 +74,7 @@ export function createSelectionRules(options: {
     decisions: [
       ...(ruleOptions.rerank === undefined ? [] : [llmRerankRule(run, ruleOptions.rerank)]),
       abstentionRule(run, { embedderId: options.embedder.id }),
+      actionMismatchWarning(),
       idProviderRule(run),
       relationsRule(run),
     ],

@@ -101,6 +101,21 @@ describe('action agreement', () => {
     expect(await demotedIn('send the repository files')).toEqual([]);
   });
 
+  it('warns when the best tool left still does another action than the prompt asks', async () => {
+    const writesOnly = await rulesSelector(fileTools.filter((tool) => tool.id.endsWith('_file')));
+    const selection = await writesOnly.select('list the repository files', { k: 2, abstain: false });
+    const warning = selection.warnings.find((entry) => entry.code === 'ACTION_MISMATCH');
+    expect(warning?.toolId).toBe(idsOf(selection)[0]);
+    expect(warning?.message).toMatch(
+      /^the best tool, (create|delete)_file, may not do what the prompt asks: the prompt asks to read \("list"\); this tool's name says it (creates|deletes) \("(create|delete)"\)$/,
+    );
+    const withReads = await (await rulesSelector(fileTools)).select('list the repository files', {
+      k: 2,
+      abstain: false,
+    });
+    expect(withReads.warnings.some((entry) => entry.code === 'ACTION_MISMATCH')).toBe(false);
+  });
+
   it('is off in a catalog where few tools say what they do', async () => {
     const fewVerbs = [
       makeTool({ id: 'delete_file', description: 'Delete a file from the repository files.' }),
