@@ -57,7 +57,8 @@ export function conflictRule(run: RuleRun): SelectionStage {
             continue;
           }
           if (conflict.severity === 'medium' && loser.score >= winner.score)
-            loser.score = Math.max(0, winner.score - 1e-4);
+            // Not clamped at 0: a winner the action rule took below 0 must still rank above its loser.
+            loser.score = winner.score - 1e-4;
           const verb = conflict.severity === 'medium' ? 'ranked below' : 'kept beside';
           loser.reasons.push({
             kind: 'conflict',

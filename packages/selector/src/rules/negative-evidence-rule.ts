@@ -59,13 +59,14 @@ function demote(
   positive: number,
 ): void {
   const before = scored.score;
-  scored.score = Math.max(0, scored.score - run.weights.negativePenalty);
+  // Not clamped at 0 (the result is), so that a tool another rule already took below 0 does not rise.
+  scored.score -= run.weights.negativePenalty;
   scored.reasons.push({
     kind: 'negative-evidence',
     message:
       `demoted: the prompt is closer to its ${negative.source} "${snippet(negative.text)}" ` +
       `(similarity ${negative.similarity.toFixed(3)}) than to its best positive view (${positive.toFixed(3)}); ` +
-      `score ${before.toFixed(3)} -> ${scored.score.toFixed(3)}`,
+      `score ${Math.max(0, before).toFixed(3)} -> ${Math.max(0, scored.score).toFixed(3)}`,
     details: {
       source: negative.source,
       text: negative.text,

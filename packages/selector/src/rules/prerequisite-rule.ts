@@ -44,7 +44,7 @@ export function prerequisiteRule(run: RuleRun): SelectionStage {
               ? []
               : [{ kind: 'fallback', message: `offered in its place: ${fallback.toolId}` }]),
           ]),
-          score: Math.round(scored.score * 10_000) / 10_000,
+          score: Math.round(Math.max(0, scored.score) * 10_000) / 10_000,
           missing: availability.missing,
           howToGet: availability.howToGet,
           fallback: availability.fallback,
@@ -131,7 +131,7 @@ function offerFallback(options: {
     fallback.reasons.push({
       kind: 'fallback',
       message: `offered in place of ${scored.toolId}, which cannot run here (missing ${describeMissing(options.availability.missing)})`,
-      details: { for: scored.toolId, score: Math.round(fallback.score * 10_000) / 10_000 },
+      details: { for: scored.toolId, score: Math.round(Math.max(0, fallback.score) * 10_000) / 10_000 },
     });
     return fallback;
   }

@@ -6,6 +6,9 @@ import { makeTool } from '../fixtures/make-tool.js';
 
 const WORDS = [
   'send',
+  'list',
+  'delete',
+  'what',
   'email',
   'chat',
   'weather',
@@ -23,6 +26,10 @@ const WORDS = [
 const words = fc
   .array(fc.constantFrom(...WORDS), { minLength: 2, maxLength: 6 })
   .map((list) => list.join(' '));
+
+// Names that start with a verb (and one that does not), so that the action rule applies to these catalogs too.
+const NAME_VERBS = ['get', 'create', 'delete', 'send', 'tool'];
+const idOf = (index: number) => `${NAME_VERBS[index % NAME_VERBS.length]}_${index}`;
 
 /** Catalogs of 2-8 tools with random texts, random conflicts of every severity and random env prerequisites. */
 const catalogs = fc
@@ -44,19 +51,19 @@ const catalogs = fc
   .map((specs) =>
     specs.map((spec, index) =>
       makeTool({
-        id: `tool_${index}`,
+        id: idOf(index),
         description: spec.description,
         conflicts: spec.conflictsWith
           .filter((conflict) => conflict.target % specs.length !== index)
           .map((conflict) => ({
-            tool: `tool_${conflict.target % specs.length}`,
+            tool: idOf(conflict.target % specs.length),
             severity: conflict.severity,
             whenPreferThis: conflict.prefer,
           })),
         prerequisites:
           spec.needs === undefined
             ? []
-            : [{ name: 'key', envVars: [spec.needs], fallback: `tool_${(index + 1) % specs.length}` }],
+            : [{ name: 'key', envVars: [spec.needs], fallback: idOf((index + 1) % specs.length) }],
       }),
     ),
   );
@@ -119,6 +126,19 @@ describe('rule invariants', () => {
           expect(tool.missing !== undefined).toBe(needs > 0);
         }
         expect(selection.unavailable.filter((tool) => kept.has(tool.id))).toEqual([]);
+        for (const tool of selection.unavailable) {
+          expect(tool.score ?? 0).toBeGreaterThanOrEqual(0);
+          expect(tool.score ?? 0).toBeLessThanOrEqual(1);
+        }
+        // A medium conflict's loser ranks below its winner, whatever other rules did to either score.
+        const order = selection.tools.map((tool) => tool.id);
+        for (const tool of selection.tools) {
+          for (const reason of tool.reasons) {
+            if (reason.kind !== 'conflict' || !reason.message.startsWith('ranked below')) continue;
+            const winner = String(reason.details?.winner);
+            if (order.includes(winner)) expect(order.indexOf(winner)).toBeLessThan(order.indexOf(tool.id));
+          }
+        }
       }),
       { numRuns: 40 },
     );
