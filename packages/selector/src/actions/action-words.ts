@@ -88,31 +88,37 @@ const VERBS: Readonly<Record<ToolAction, readonly string[]>> = {
     'write',
     'save',
     'push',
+    'close',
+    'stop',
+    'restart',
+    'pause',
+    'lock',
+    'unlock',
+    'approve',
+    'reject',
+    'mute',
+    'unmute',
+    'block',
+    'unblock',
+    'archive',
   ],
   write: [
     'send',
     'merge',
-    'close',
     'run',
     'trigger',
     'execute',
-    'restart',
-    'stop',
     'install',
     'deploy',
-    'approve',
-    'reject',
     'reply',
     'comment',
     'invite',
     'share',
-    'archive',
     'publish',
     'pay',
     'charge',
     'refund',
     'play',
-    'pause',
     'skip',
     'follow',
     'unfollow',
@@ -120,12 +126,6 @@ const VERBS: Readonly<Record<ToolAction, readonly string[]>> = {
     'star',
     'subscribe',
     'sync',
-    'lock',
-    'unlock',
-    'block',
-    'unblock',
-    'mute',
-    'unmute',
     'vote',
     'sign',
     'accept',
@@ -173,10 +173,10 @@ export function actionsOfWord(word: string): readonly ToolAction[] {
   return actionsByWord.get(word) ?? NONE;
 }
 
-/** The actions a lower-case prompt word asks for: its verbs' (`actionsOfWord`), and `write` for words that are
+/** The actions a lower-case prompt word asks for: its verbs' (`actionsOfWord`), and `create` for words that are
  * verbs in a prompt far more often than in a tool's name ("book a flight", but `BookTool`). */
 export function actionsOfPromptWord(word: string): readonly ToolAction[] {
-  return PROMPT_WRITE_WORDS.has(word) ? WRITE : actionsOfWord(word);
+  return PROMPT_CREATE_WORDS.has(word) ? CREATE : actionsOfWord(word);
 }
 
 /** Whether a lower-case word asks a question (`what`, `how`, ...). */
@@ -187,9 +187,9 @@ export function isQuestionWord(word: string): boolean {
 // --- internal ---
 
 const NONE: readonly ToolAction[] = Object.freeze([]);
-const WRITE: readonly ToolAction[] = Object.freeze(['write']);
+const CREATE: readonly ToolAction[] = Object.freeze(['create']);
 // Not `open`: "show me open pull requests" is a read, and "open a PR" asks nothing then, which demotes nothing.
-const PROMPT_WRITE_WORDS: ReadonlySet<string> = new Set([
+const PROMPT_CREATE_WORDS: ReadonlySet<string> = new Set([
   'book',
   'books',
   'booked',

@@ -21,7 +21,8 @@ describe('promptActions', () => {
     { prompt: 'Please summarise this text', expected: {} },
     // Verbs of a change whose kind is unsaid, and words that are verbs in prompts more than in tool names.
     { prompt: 'Send the report to Bob', expected: { write: 'send' } },
-    { prompt: 'Book a flight to Oslo', expected: { write: 'book' } },
+    { prompt: 'Book a flight to Oslo', expected: { create: 'book' } },
+    { prompt: 'Stop the dev space', expected: { update: 'stop' } },
     // `open` is as often an adjective: it asks nothing.
     { prompt: 'show me open pull requests', expected: { read: 'show' } },
   ])('"$prompt" asks for $expected', ({ prompt, expected }) => {
