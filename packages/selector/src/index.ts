@@ -1,3 +1,5 @@
+export type { ToolAction } from './actions/action-words.js';
+export type { ToolActionFact } from './actions/tool-action.js';
 export type { CachedEmbedderOptions } from './embedding/cached-embedder.js';
 export { createCachedEmbedder } from './embedding/cached-embedder.js';
 export { cosineSimilarity } from './embedding/cosine-similarity.js';
@@ -44,7 +46,12 @@ export type { RerankOptions, RerankReport } from './rules/llm-rerank-options.js'
 export type { RuleOptions, RuleWeights } from './rules/rule-options.js';
 export { DEFAULT_RULE_WEIGHTS } from './rules/rule-options.js';
 export type { AbstentionReport } from './rules/rule-run.js';
-export type { Selector, SelectorIndexInfo, SelectorOptions } from './selector/create-selector.js';
+export type {
+  Selector,
+  SelectorIndexInfo,
+  SelectorOptions,
+  ToolActionInfo,
+} from './selector/create-selector.js';
 export { createSelector } from './selector/create-selector.js';
 export type { SelectToolsOptions } from './selector/select-tools.js';
 export { clearSelectorCache, selectTools } from './selector/select-tools.js';

@@ -1,4 +1,5 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import type { ToolActionInfo } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { closeIds } from '../mcp/close-ids.js';
@@ -14,7 +15,7 @@ export function createInspectCommand(io: CliIo): CommandDef {
     args: {
       id: { type: 'positional', required: true, valueHint: 'ID', description: 'Tool id' },
       ...SELECTOR_ARGS,
-      json: { type: 'boolean', description: 'Print {tool, views} as JSON' },
+      json: { type: 'boolean', description: 'Print {tool, views, action} as JSON' },
     },
     async run({ args }) {
       const selector = await openSelector(io, args);
@@ -27,8 +28,9 @@ export function createInspectCommand(io: CliIo): CommandDef {
         );
       }
       const views = selector.views(tool.id);
+      const action = selector.actionOf(tool.id);
       if (args.json === true) {
-        io.stdout.write(`${JSON.stringify({ tool, views }, null, 2)}\n`);
+        io.stdout.write(`${JSON.stringify({ tool, views, action }, null, 2)}\n`);
         return;
       }
       reportIndexWarnings(io, selector);
@@ -36,6 +38,7 @@ export function createInspectCommand(io: CliIo): CommandDef {
         `${tool.id}${tool.title !== undefined ? ` — ${tool.title}` : ''}`,
         `  name:   ${tool.name}`,
         `  source: ${tool.source.file} (${tool.source.format})`,
+        ...(action === undefined ? [] : [`  action: ${describeAction(action)}`]),
         `  ${tool.description}`,
         `views (${views.length}):`,
         ...views.map((view) => `  ${view.key}\n      ${view.text}`),
@@ -45,3 +48,29 @@ export function createInspectCommand(io: CliIo): CommandDef {
   });
   return command as unknown as CommandDef;
 }
+
+// --- internal ---
+
+// "creates (its name says "create"); the action rule is on for this catalog: 92% of its tools say what they do"
+function describeAction(info: ToolActionInfo): string {
+  const share = `${Math.round(info.knownShare * 100)}% of its tools say what they do`;
+  const rule = `the action rule is ${info.isRuleOn ? 'on' : 'off'} for this catalog: ${share}`;
+  const fact = info.action;
+  if (fact === undefined)
+    return `unsaid (no HTTP route, no verb first in its name, no readOnlyHint); ${rule}`;
+  const source =
+    fact.source === 'route'
+      ? `its route's method is ${fact.word}`
+      : fact.source === 'name'
+        ? `its name says "${fact.word}"`
+        : `readOnlyHint: ${fact.action === 'read'}`;
+  return `${ACTION_VERBS[fact.action]} (${source}); ${rule}`;
+}
+
+const ACTION_VERBS = {
+  read: 'reads',
+  create: 'creates',
+  update: 'updates',
+  delete: 'deletes',
+  write: 'writes, which kind unsaid',
+} as const;

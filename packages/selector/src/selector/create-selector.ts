@@ -1,4 +1,5 @@
 import { type Diagnostic, ErrorCode, type Tool, type ToolFormat, ToolsiftError } from '@toolsift/core';
+import type { ToolActionFact } from '../actions/tool-action.js';
 import type { Embedder } from '../embedding/embedder.js';
 import { openCatalogMemo } from '../index-store/catalog-memo-file.js';
 import { defaultIndexDir, existingDefaultIndexDir } from '../index-store/default-index-dir.js';
@@ -14,6 +15,7 @@ import type { ForgetRequest, LearnedExample, LearnReport } from '../learning/lea
 import type { LexicalIndexOptions } from '../lexical/lexical-index.js';
 import type { RankingWeights } from '../ranking/ranking-weights.js';
 import type { SelectionStage } from '../ranking/selection-context.js';
+import { DEFAULT_RULE_WEIGHTS } from '../rules/rule-options.js';
 import type { ToolView } from '../views/tool-view.js';
 import { catalogPaths, readCatalog } from './read-catalog.js';
 import { resolveEmbedder } from './resolve-embedder.js';
@@ -56,6 +58,16 @@ export interface SelectorIndexInfo {
   diagnostics: Diagnostic[];
 }
 
+/** A tool's action as the action rule sees it. */
+export interface ToolActionInfo {
+  /** What the tool does, and what says so; undefined when nothing in its metadata does. */
+  action?: ToolActionFact;
+  /** Share of the catalog's tools whose action is known. */
+  knownShare: number;
+  /** Whether the rule is on for this catalog with the default `actionKnownShare`. */
+  isRuleOn: boolean;
+}
+
 /** A loaded catalog with its index: select tools for prompts, change the catalog, learn from usage. */
 export interface Selector {
   readonly tools: readonly Tool[];
@@ -64,6 +76,9 @@ export interface Selector {
   tool(id: string): Tool | undefined;
   /** The views a tool is indexed under (catalog views, then learned ones). */
   views(toolId: string): readonly ToolView[];
+  /** What a tool's metadata says it does, and whether the action rule is on for this catalog (see
+   * `actionAgreementRule`); undefined for an unknown id. */
+  actionOf(toolId: string): ToolActionInfo | undefined;
   select(prompt: string, options?: SelectOptions): Promise<Selection>;
   /** Add new tools (DUPLICATE_TOOL_ID when an id exists). */
   addTools(tools: readonly Tool[]): Promise<IndexUpdateStats>;
@@ -155,6 +170,16 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     index: info,
     tool: (id) => index.tool(id),
     views: (toolId) => index.views(toolId),
+    actionOf(toolId) {
+      if (index.tool(toolId) === undefined) return undefined;
+      const table = index.toolActions();
+      const action = table.actionOf(toolId);
+      return {
+        ...(action === undefined ? {} : { action }),
+        knownShare: table.knownShare,
+        isRuleOn: table.knownShare >= DEFAULT_RULE_WEIGHTS.actionKnownShare,
+      };
+    },
     select: (prompt, selectOptions = {}) =>
       runSelection({
         prompt,
