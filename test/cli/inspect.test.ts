@@ -2,9 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runToolsift } from './run-toolsift.js';
+import { runOnProjectCatalog } from './run-toolsift.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'toolsift-inspect-cli-'));
@@ -13,20 +12,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const inspect = (...argv: string[]) =>
-  runToolsift(
-    [
-      'inspect',
-      ...argv,
-      '--catalog',
-      path.join(repoRoot, 'metadata'),
-      '--embedder',
-      'hash',
-      '--index-dir',
-      path.join(root, 'index'),
-    ],
-    { cwd: root },
-  );
+const inspect = (...argv: string[]) => runOnProjectCatalog(['inspect', ...argv], root);
 
 describe('toolsift inspect', () => {
   test('says what a tool does, as the action rule sees it', async () => {

@@ -2,9 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { runToolsift } from './run-toolsift.js';
+import { runOnProjectCatalog } from './run-toolsift.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 let root: string;
 beforeEach(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'toolsift-learn-cli-'));
@@ -23,21 +22,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const toolsift = (...argv: string[]) =>
-  runToolsift(
-    [
-      ...argv,
-      '--catalog',
-      path.join(repoRoot, 'metadata'),
-      '--embedder',
-      'hash',
-      '--index-dir',
-      path.join(root, 'index'),
-    ],
-    {
-      cwd: root,
-    },
-  );
+const toolsift = (...argv: string[]) => runOnProjectCatalog(argv, root);
 
 describe('toolsift learn', () => {
   test('learns prompts into the index, shows them in inspect, and forgets them', async () => {

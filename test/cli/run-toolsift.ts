@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { run } from '@toolsift/cli';
 
 /** Run the CLI in-process with captured output; `isTTY` makes stdout and stderr look like a terminal. */
@@ -17,3 +18,24 @@ export async function runToolsift(
   const code = await run(argv, io);
   return { code, stdout, stderr };
 }
+
+/** Run the CLI over the project's `metadata/` catalog with the hash embedder, its index in `root/index`. */
+export function runOnProjectCatalog(
+  argv: readonly string[],
+  root: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runToolsift(
+    [
+      ...argv,
+      '--catalog',
+      path.join(REPO_ROOT, 'metadata'),
+      '--embedder',
+      'hash',
+      '--index-dir',
+      path.join(root, 'index'),
+    ],
+    { cwd: root },
+  );
+}
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
