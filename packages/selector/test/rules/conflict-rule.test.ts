@@ -119,6 +119,47 @@ describe('conflicts by severity', () => {
   });
 });
 
+describe('conflicts after the action rule', () => {
+  it("ranks a medium conflict's loser below a winner the action rule took below 0", async () => {
+    const selector = await rulesSelector([
+      makeTool({
+        id: 'create_relay_mail',
+        description: 'Send an email message to a recipient.',
+        conflicts: [
+          {
+            tool: 'get_personal_mail',
+            severity: 'medium',
+            whenPreferThis: 'company relay server',
+            whenPreferOther: 'my personal account',
+          },
+        ],
+      }),
+      makeTool({ id: 'get_personal_mail', description: 'Send an email message to a recipient now.' }),
+      makeTool({ id: 'get_weather', description: 'Weather forecast for a city.' }),
+    ]);
+    // A read prompt: the create tool loses 2, below 0; the conflict, decided by the prompt, still puts it first.
+    const selection = await selector.select(
+      'what email message to a recipient via the company relay server',
+      {
+        k: 3,
+        abstain: false,
+        ruleWeights: { writeMismatchPenalty: 2 },
+      },
+    );
+    const ids = idsOf(selection);
+    const winner = selection.tools.find((tool) => tool.id === 'create_relay_mail');
+    expect(winner?.reasons.map((reason) => reason.kind)).toEqual(
+      expect.arrayContaining(['action', 'conflict']),
+    );
+    expect(winner?.reasons.find((reason) => reason.kind === 'conflict')?.details).toMatchObject({
+      winner: 'create_relay_mail',
+      loser: 'get_personal_mail',
+    });
+    expect(ids.indexOf('create_relay_mail')).toBeLessThan(ids.indexOf('get_personal_mail'));
+    for (const tool of selection.tools) expect(tool.score).toBeGreaterThanOrEqual(0);
+  });
+});
+
 describe('near-duplicates', () => {
   it('keeps copies of one tool from filling the top k', async () => {
     const copy = 'Send an email message to a recipient with a subject and a body.';
