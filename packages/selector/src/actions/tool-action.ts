@@ -16,25 +16,20 @@ export interface ToolActionFact {
  * What a tool does, when its metadata says so plainly: a REST route's method (`GET` reads, `POST` creates,
  * `PUT` and `PATCH` update, `DELETE` deletes); else the first word of its name after any namespace
  * (`create_or_update_file` creates, `Cocktails::Search by name` reads, and with `github` among `namespaces`,
- * `github-create-issue` creates), when that word is a verb of one action only; else MCP's
- * `readOnlyHint` (`true` reads, `false` writes). Undefined when none of these holds.
+ * `github-create-issue` creates), when that word is a verb of one action only. MCP's `readOnlyHint` is the
+ * tool's own word and overrides both: `true` reads; `false` writes, of the kind the route or name says when they
+ * say one (`get_or_create_session` is no read). Undefined when nothing says.
  */
 export function toolActionOf(
   tool: Pick<Tool, 'name' | 'annotations'>,
   namespaces: ReadonlySet<string> = NO_NAMESPACES,
 ): ToolActionFact | undefined {
-  const method = parseToolRoute(tool)?.method;
-  const routeAction = method === undefined ? undefined : METHOD_ACTIONS[method];
-  if (method !== undefined && routeAction !== undefined)
-    return { action: routeAction, source: 'route', word: method };
-  const words = identifierWords(unqualifiedName(tool.name));
-  const verb = words.length > 1 && namespaces.has(words[0]!) ? words[1] : words[0];
-  const actions = verb === undefined ? [] : actionsOfWord(verb);
-  if (verb !== undefined && actions.length === 1) return { action: actions[0]!, source: 'name', word: verb };
   const readOnly = tool.annotations?.readOnlyHint;
-  if (readOnly !== undefined)
-    return { action: readOnly ? 'read' : 'write', source: 'annotations', word: 'readOnlyHint' };
-  return undefined;
+  if (readOnly === true) return { action: 'read', source: 'annotations', word: 'readOnlyHint' };
+  const said = routeOrNameAction(tool, namespaces);
+  if (readOnly === false && (said === undefined || said.action === 'read'))
+    return { action: 'write', source: 'annotations', word: 'readOnlyHint' };
+  return said;
 }
 
 /**
@@ -54,6 +49,22 @@ export function nameNamespaces(names: Iterable<string>): Set<string> {
 }
 
 // --- internal ---
+
+function routeOrNameAction(
+  tool: Pick<Tool, 'name'>,
+  namespaces: ReadonlySet<string>,
+): ToolActionFact | undefined {
+  const method = parseToolRoute(tool)?.method;
+  const routeAction = method === undefined ? undefined : METHOD_ACTIONS[method];
+  if (method !== undefined && routeAction !== undefined)
+    return { action: routeAction, source: 'route', word: method };
+  const words = identifierWords(unqualifiedName(tool.name));
+  const verb = words.length > 1 && namespaces.has(words[0]!) ? words[1] : words[0];
+  const actions = verb === undefined ? [] : actionsOfWord(verb);
+  return verb !== undefined && actions.length === 1
+    ? { action: actions[0]!, source: 'name', word: verb }
+    : undefined;
+}
 
 const NO_NAMESPACES: ReadonlySet<string> = new Set();
 // A leading word in one case, then a separator: `github-`, `gmail_`, `Slack ` (not `getUser`, which is camelCase).

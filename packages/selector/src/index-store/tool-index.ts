@@ -164,7 +164,8 @@ export class ToolIndex implements RankingIndex {
   }
 
   idProviders(): IdProviderTable {
-    this.#idProviders ??= createIdProviderTable(this.tools());
+    // Reads are told by the same action table as the action rule's (namespaces included).
+    this.#idProviders ??= createIdProviderTable(this.tools(), (tool) => this.toolActions().actionOf(tool.id));
     return this.#idProviders;
   }
 

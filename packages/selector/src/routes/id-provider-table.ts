@@ -1,5 +1,5 @@
 import type { Tool } from '@toolsift/core';
-import { createReturnedInputs, type ReturnedInputs } from './returned-inputs.js';
+import { createReturnedInputs, type ReturnedInputs, type ToolActionOf } from './returned-inputs.js';
 import { parseToolRoute, resourceKey, type ToolRoute } from './tool-route.js';
 
 /** The tools of one service that can supply a resource's identifier. */
@@ -23,10 +23,11 @@ export interface IdProviderTable extends ReturnedInputs {
   providers(service: string, resource: string): IdProviders;
 }
 
-/** Index the routes of a catalog and the result fields of its reads (tools with neither are left out). */
-export function createIdProviderTable(tools: Iterable<Tool>): IdProviderTable {
+/** Index the routes of a catalog and the result fields of its reads (tools with neither are left out); `actionOf`
+ * tells reads (see `createReturnedInputs`). */
+export function createIdProviderTable(tools: Iterable<Tool>, actionOf?: ToolActionOf): IdProviderTable {
   const all = [...tools];
-  const returned = createReturnedInputs(all);
+  const returned = createReturnedInputs(all, actionOf);
   const routes = new Map<string, ToolRoute>();
   const byResource = new Map<string, { searches: string[]; listings: string[] }>();
   const anySearches = new Map<string, string[]>();

@@ -1,5 +1,5 @@
 import { isRecord, type Tool } from '@toolsift/core';
-import { toolActionOf } from '../actions/tool-action.js';
+import { type ToolActionFact, toolActionOf } from '../actions/tool-action.js';
 import { identifierWords } from '../views/identifier-words.js';
 
 /**
@@ -12,13 +12,23 @@ export interface ReturnedInputs {
   readersOf(field: string, tool: Pick<Tool, 'source'>): readonly string[];
 }
 
-/** Index the result fields of a catalog's reads (tools without a result schema are left out). */
-export function createReturnedInputs(tools: Iterable<Tool>): ReturnedInputs {
+/** What a tool does (see `toolActionOf`). */
+export type ToolActionOf = (tool: Tool) => ToolActionFact | undefined;
+
+/**
+ * Index the result fields of a catalog's reads (tools without a result schema are left out). `actionOf` says
+ * what a tool does (default `toolActionOf`; an index passes its catalog's action table, namespaces known).
+ */
+export function createReturnedInputs(
+  tools: Iterable<Tool>,
+  actionOf: ToolActionOf = (tool) => toolActionOf(tool),
+): ReturnedInputs {
   const readers = new Map<string, string[]>();
   for (const tool of tools) {
-    // Most tools declare no result: ruled out before `isRead` splits their names into words.
+    // Most tools declare no result: ruled out before `actionOf` splits their names into words.
     const fields = resultFields(tool);
-    if (fields.length === 0 || !isRead(tool)) continue;
+    // Writes are no providers: creating an appointment returns its id, but cancelling one must not create one.
+    if (fields.length === 0 || actionOf(tool)?.action !== 'read') continue;
     const required = new Set(requiredInputs(tool).map(fieldKey));
     for (const field of fields) {
       // A tool that needs the field itself (`CheckToken` takes the token it checks) supplies nothing.
@@ -54,14 +64,6 @@ export function fieldKey(name: string): string {
 
 const NONE: readonly string[] = Object.freeze([]);
 const IDENTIFIER_WORDS = new Set(['id', 'ids', 'uuid', 'guid']);
-/**
- * A tool that only reads: MCP's `readOnlyHint` when given, else what its route or name says (`toolActionOf`).
- * Writes are no providers: creating an appointment returns its id, but cancelling one must not create one.
- */
-function isRead(tool: Tool): boolean {
-  return tool.annotations?.readOnlyHint ?? toolActionOf(tool)?.action === 'read';
-}
-
 function readerKey(field: string, tool: Pick<Tool, 'source'>): string {
   return `${tool.source.file}\u0000${fieldKey(field)}`;
 }

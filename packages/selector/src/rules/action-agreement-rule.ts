@@ -1,5 +1,6 @@
 import type { ToolAction } from '../actions/action-words.js';
 import { promptActions } from '../actions/prompt-actions.js';
+import type { ToolActionFact } from '../actions/tool-action.js';
 import { compareScoredTools } from '../ranking/fuse-scores.js';
 import type { SelectionStage } from '../ranking/selection-context.js';
 import type { RuleRun } from './rule-run.js';
@@ -25,23 +26,24 @@ export function actionAgreementRule(run: RuleRun): SelectionStage {
       if (table === undefined || table.knownShare < run.weights.actionKnownShare) return;
       const asked = promptActions(context.prompt);
       if (asked.size === 0) return;
+      const askedWords = Object.fromEntries(asked);
       let isChanged = false;
       for (const scored of context.ranked) {
         const fact = table.actionOf(scored.toolId);
         if (fact === undefined || fact.action === 'read' || isAsked(fact.action, asked)) continue;
         // Not clamped at 0 (the result is): a demoted tool still sorts below the undemoted ones that score 0.
         scored.score -= penalty;
-        const words = [...asked].map(([action, word]) => `${action} ("${word}")`).join(', ');
+        const details = {
+          promptActions: askedWords,
+          toolAction: fact.action,
+          source: fact.source,
+          word: fact.word,
+          penalty,
+        };
         scored.reasons.push({
           kind: 'action',
-          message: `the prompt asks to ${words}; this tool's ${SOURCE_NAMES[fact.source]} says it ${fact.action}s (${fact.source === 'annotations' ? `${fact.word}: false` : `"${fact.word}"`}): score -${penalty}`,
-          details: {
-            promptActions: Object.fromEntries(asked),
-            toolAction: fact.action,
-            source: fact.source,
-            word: fact.word,
-            penalty,
-          },
+          message: `${describeMismatch(details)}: score -${penalty}`,
+          details,
         });
         isChanged = true;
       }
@@ -59,11 +61,13 @@ export function actionMismatchWarning(): SelectionStage {
     name: 'action-mismatch',
     run(context) {
       const first = context.ranked[0];
-      const reason = first?.reasons.find((entry) => entry.kind === 'action');
-      if (first === undefined || reason === undefined) return;
+      const details = first?.reasons.find((entry) => entry.kind === 'action')?.details as
+        | MismatchDetails
+        | undefined;
+      if (first === undefined || details === undefined) return;
       context.warnings.push({
         code: 'ACTION_MISMATCH',
-        message: `the best tool, ${first.toolId}, may not do what the prompt asks: ${reason.message.replace(/: score -[\d.]+$/, '')}`,
+        message: `the best tool, ${first.toolId}, may not do what the prompt asks: ${describeMismatch(details)}`,
         toolId: first.toolId,
       });
     },
@@ -77,6 +81,24 @@ export function actionMismatchWarning(): SelectionStage {
 function isAsked(action: ToolAction, asked: ReadonlyMap<ToolAction, string>): boolean {
   if (asked.has(action) || asked.has('write')) return true;
   return action === 'write' && (asked.has('create') || asked.has('update') || asked.has('delete'));
+}
+
+/** The `details` of an `action` reason. */
+interface MismatchDetails {
+  promptActions: Record<string, string>;
+  toolAction: ToolAction;
+  source: ToolActionFact['source'];
+  word: string;
+}
+
+// 'the prompt asks to read ("list"); this tool's name says it creates ("create")'
+function describeMismatch(details: MismatchDetails): string {
+  const asked = Object.entries(details.promptActions)
+    .map(([action, word]) => `${action} ("${word}")`)
+    .join(', ');
+  const evidence =
+    details.source === 'annotations' ? `readOnlyHint: ${details.toolAction === 'read'}` : `"${details.word}"`;
+  return `the prompt asks to ${asked}; this tool's ${SOURCE_NAMES[details.source]} says it ${details.toolAction}s (${evidence})`;
 }
 
 const SOURCE_NAMES = { route: 'HTTP method', name: 'name', annotations: 'readOnlyHint annotation' } as const;

@@ -36,6 +36,18 @@ describe('toolActionOf', () => {
     expect(toolActionOf({ name })).toBeUndefined();
   });
 
+  it("takes MCP's readOnlyHint over what the name says: the tool's own word", () => {
+    expect(toolActionOf({ name: 'create_report_preview', annotations: { readOnlyHint: true } })?.action).toBe(
+      'read',
+    );
+    // Not read-only though its name starts with `get`: it writes (the id-provider rule relies on this).
+    expect(toolActionOf({ name: 'get_or_create_session', annotations: { readOnlyHint: false } })).toEqual({
+      action: 'write',
+      source: 'annotations',
+      word: 'readOnlyHint',
+    });
+  });
+
   it('falls back on MCP readOnlyHint when the name has no verb', () => {
     expect(toolActionOf({ name: 'issue_read_all', annotations: { readOnlyHint: true } })).toEqual({
       action: 'read',

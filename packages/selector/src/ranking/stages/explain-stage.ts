@@ -6,13 +6,22 @@ export const explainStage: SelectionStage = {
   name: 'explain',
   run(context) {
     context.ranked = context.ranked.slice(0, context.k);
-    for (const tool of context.ranked) tool.reasons.unshift(...explainTool(context, tool));
+    const weights = fusionWeights({
+      weights: context.weights,
+      method: context.method,
+      isMultiSentence: context.segmentVectors !== undefined,
+    });
+    for (const tool of context.ranked) tool.reasons.unshift(...explainTool(context, tool, weights));
   },
 };
 
 // --- internal ---
 
-function explainTool(context: SelectionContext, tool: ScoredTool): SelectionReason[] {
+function explainTool(
+  context: SelectionContext,
+  tool: ScoredTool,
+  weights: ReturnType<typeof fusionWeights>,
+): SelectionReason[] {
   const reasons: SelectionReason[] = [];
   if (tool.exact !== undefined) {
     reasons.push({
@@ -46,11 +55,6 @@ function explainTool(context: SelectionContext, tool: ScoredTool): SelectionReas
       details: { terms: tool.lexical.terms, bm25: round(tool.lexical.score) },
     });
   }
-  const weights = fusionWeights({
-    weights: context.weights,
-    method: context.method,
-    isMultiSentence: context.segmentVectors !== undefined,
-  });
   const sides =
     context.weights.fusion === 'rank'
       ? `reciprocal ranks, dense x ${round(weights.dense / weights.total)} + lexical x ${round(weights.lexical / weights.total)}`
