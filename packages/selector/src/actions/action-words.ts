@@ -1,3 +1,5 @@
+import { stem } from '../lexical/stem.js';
+
 /**
  * What a tool does to the things it works on, as far as its name or a prompt's verbs say. `write`: it changes
  * something or acts on the world, but whether it creates, updates or deletes is unsaid (`send`, `merge`, `pay`).
@@ -167,10 +169,23 @@ const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'whether',
 ]);
 
-/** The actions a lower-case word asks for, inflections included (`deleted`, `lists`, `scheduling`). */
+/**
+ * The actions a lower-case word asks for, inflections included: the regular forms (`deleted`, `lists`), any
+ * other form the stemmer that BM25 and the rules use folds into a verb (`stopped`, `cancelled`, `queries`, and
+ * the misspelt `stoped`), and the irregular ones it cannot fold (`sent`, `paid`, `built`). A plural gerund
+ * (`settings`, `listings`) is a noun and asks nothing.
+ */
 export function actionsOfWord(word: string): readonly ToolAction[] {
-  actionsByWord ??= indexVerbs();
-  return actionsByWord.get(word) ?? NONE;
+  lexicon ??= indexVerbs();
+  const actions = lexicon.byForm.get(word);
+  if (actions !== undefined) return actions;
+  return word.endsWith('ings') ? NONE : (lexicon.byStem.get(stem(word)) ?? NONE);
+}
+
+/** Whether a lower-case word is a verb of the lexicon as it stands (`close`, not `closed`). */
+export function isBaseVerb(word: string): boolean {
+  lexicon ??= indexVerbs();
+  return lexicon.verbs.has(word);
 }
 
 /** The actions a lower-case prompt word asks for: its verbs' (`actionsOfWord`), and `create` for words that are
@@ -202,39 +217,59 @@ const PROMPT_CREATE_WORDS: ReadonlySet<string> = new Set([
   'recorded',
 ]);
 
-// Built on first use: most selections in catalogs without verb-led names never ask.
-let actionsByWord: ReadonlyMap<string, readonly ToolAction[]> | undefined;
+interface Lexicon {
+  /** The verbs as listed. */
+  verbs: ReadonlySet<string>;
+  /** The verbs, their regular forms and their irregular ones. */
+  byForm: ReadonlyMap<string, readonly ToolAction[]>;
+  /** The verbs' stems, for the forms the regular ones miss. */
+  byStem: ReadonlyMap<string, readonly ToolAction[]>;
+}
 
-function indexVerbs(): Map<string, ToolAction[]> {
-  const byWord = new Map<string, ToolAction[]>();
+// Built on first use: most selections in catalogs without verb-led names never ask.
+let lexicon: Lexicon | undefined;
+
+function indexVerbs(): Lexicon {
+  const byForm = new Map<string, ToolAction[]>();
+  const byStem = new Map<string, ToolAction[]>();
   for (const [action, verbs] of Object.entries(VERBS) as Array<[ToolAction, readonly string[]]>) {
     for (const verb of verbs) {
-      for (const form of inflections(verb)) {
-        const actions = byWord.get(form) ?? [];
-        if (!actions.includes(action)) actions.push(action);
-        byWord.set(form, actions);
-      }
+      for (const form of inflections(verb)) addAction(byForm, form, action);
+      // Only the verb's own stem: Porter folds `added` to `ad`, and `ads` asks for nothing.
+      addAction(byStem, stem(verb), action);
     }
   }
-  return byWord;
+  return { verbs: new Set(Object.values(VERBS).flat()), byForm, byStem };
+}
+
+function addAction(byWord: Map<string, ToolAction[]>, word: string, action: ToolAction): void {
+  const actions = byWord.get(word) ?? [];
+  if (!actions.includes(action)) actions.push(action);
+  byWord.set(word, actions);
 }
 
 // The regular forms of a verb: `delete` -> deletes, deleted, deleting; `add` -> adds, added, adding.
 function inflections(verb: string): string[] {
-  const stem = verb.endsWith('e') ? verb.slice(0, -1) : verb;
+  const base = verb.endsWith('e') ? verb.slice(0, -1) : verb;
   const third = /(s|sh|ch|x|z)$/.test(verb) ? `${verb}es` : `${verb}s`;
-  return [verb, third, `${stem}ed`, `${stem}ing`, ...(IRREGULAR[verb] ?? [])];
+  return [verb, third, `${base}ed`, `${base}ing`, ...(IRREGULAR[verb] ?? [])];
 }
 
+// The forms the stemmer cannot fold into their verb (`set` and `put` are their own past).
 const IRREGULAR: Readonly<Record<string, readonly string[]>> = {
+  get: ['got', 'gotten'],
   find: ['found'],
   see: ['saw', 'seen'],
+  show: ['shown'],
   tell: ['told'],
+  know: ['knew', 'known'],
   make: ['made'],
   build: ['built'],
   buy: ['bought'],
+  sell: ['sold'],
+  send: ['sent'],
+  pay: ['paid'],
+  run: ['ran'],
   write: ['wrote', 'written'],
-  set: ['setting'],
-  put: ['putting'],
-  drop: ['dropped', 'dropping'],
+  withdraw: ['withdrew', 'withdrawn'],
 };

@@ -1,5 +1,6 @@
 import type { Tool } from '@toolsift/core';
 import { nameNamespaces, type ToolActionFact, toolActionOf } from './tool-action.js';
+import { toolStates } from './tool-states.js';
 
 /** The actions of a catalog's tools, and how many of its tools say what they do. */
 export interface ToolActionTable {
@@ -7,6 +8,8 @@ export interface ToolActionTable {
    * `ACTION_SHARE_SAMPLE` tools spread through the catalog. */
   readonly knownShare: number;
   actionOf(toolId: string): ToolActionFact | undefined;
+  /** The states a tool sets or filters by, by their stem (see `toolStates`); empty for an unknown tool. */
+  statesOf(toolId: string): ReadonlyMap<string, string>;
 }
 
 /** How many tools the known share is counted on: enough for a gate at 0.25 (±0.02), and a 100k catalog's first
@@ -26,6 +29,7 @@ export function createToolActionTable(options: {
   const namespaces = nameNamespaces(sample.map((tool) => tool.name));
   const known = sample.filter((tool) => toolActionOf(tool, namespaces) !== undefined).length;
   const actions = new Map<string, ToolActionFact | undefined>();
+  const states = new Map<string, ReadonlyMap<string, string>>();
   return {
     knownShare: sample.length === 0 ? 0 : known / sample.length,
     actionOf(toolId) {
@@ -34,6 +38,15 @@ export function createToolActionTable(options: {
         actions.set(toolId, tool === undefined ? undefined : toolActionOf(tool, namespaces));
       }
       return actions.get(toolId);
+    },
+    statesOf(toolId) {
+      let known = states.get(toolId);
+      if (known === undefined) {
+        const tool = options.tool(toolId);
+        known = tool === undefined ? NO_STATES : toolStates(tool);
+        states.set(toolId, known);
+      }
+      return known;
     },
   };
 }
@@ -54,3 +67,4 @@ function* sampleIndexes(count: number): Generator<number> {
 }
 
 const GOLDEN_RATIO_FRACTION = 0.618_033_988_749_895;
+const NO_STATES: ReadonlyMap<string, string> = new Map();

@@ -1,9 +1,10 @@
 import type { ToolAction } from '../actions/action-words.js';
-import { promptActions } from '../actions/prompt-actions.js';
+import { type ActionVerdict, judgeToolActions } from '../actions/judge-tool-actions.js';
 import type { ToolActionFact } from '../actions/tool-action.js';
 import { compareScoredTools } from '../ranking/fuse-scores.js';
-import type { SelectionStage } from '../ranking/selection-context.js';
+import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
 import type { RuleRun } from './rule-run.js';
+import { roundTo } from './rule-text.js';
 
 /**
  * Action agreement: when the prompt asks for actions ("list", "delete", a question) and a pooled tool's
@@ -15,6 +16,12 @@ import type { RuleRun } from './rule-run.js';
  * bench's tune halves, demoting reads in write prompts cost api-bank 0.012 nDCG). Only in catalogs where at
  * least `actionKnownShare` of the tools say what they do: where few names are verb-led (`BookTool`,
  * `ProductSearch`), the verbs that are there are more often nouns than actions.
+ *
+ * States read what a tool does more closely than its verb (see `judgeToolActions`): a tool that does what the
+ * prompt asks and takes a state it names ("close issue 12": `update_issue_state`, `state: open | closed`) gains
+ * the penalty, at most doubling its score; a write the prompt asks for only with a state word that it does not
+ * take (`update_issue_title`) loses the penalty; and a write that sets the state a prompt reads by ("show me
+ * open pull requests": `update_pull_request_state`) loses it twice, the state being what inflated its score.
  */
 export function actionAgreementRule(run: RuleRun): SelectionStage {
   return {
@@ -24,30 +31,49 @@ export function actionAgreementRule(run: RuleRun): SelectionStage {
       if (penalty <= 0) return;
       const table = run.index.toolActions?.();
       if (table === undefined || table.knownShare < run.weights.actionKnownShare) return;
-      const asked = promptActions(context.prompt);
-      if (asked.size === 0) return;
-      const askedWords = Object.fromEntries(asked);
-      let isChanged = false;
+      const toolIds = context.ranked.map((scored) => scored.toolId);
+      const { asked, verdicts } = judgeToolActions({ prompt: context.prompt, toolIds, table });
+      if (verdicts.size === 0) return;
+      const promptActions = Object.fromEntries(asked);
+      const stated: Array<{ scored: ScoredTool; verdict: StatedVerdict; bonus: number }> = [];
       for (const scored of context.ranked) {
-        const fact = table.actionOf(scored.toolId);
-        if (fact === undefined || fact.action === 'read' || isAsked(fact.action, asked)) continue;
+        const verdict = verdicts.get(scored.toolId);
+        if (verdict === undefined) continue;
+        if (verdict.kind === 'stated') {
+          // At most doubled: a tool on another topic that takes the same state stays below the prompt's topic.
+          const bonus = Math.min(penalty, Math.max(0, scored.score));
+          scored.score += bonus;
+          stated.push({ scored, verdict, bonus });
+          continue;
+        }
+        const details = mismatchDetails({ verdict, promptActions, penalty });
         // Not clamped at 0 (the result is): a demoted tool still sorts below the undemoted ones that score 0.
-        scored.score -= penalty;
-        const details = {
-          promptActions: askedWords,
-          toolAction: fact.action,
-          source: fact.source,
-          word: fact.word,
-          penalty,
-        };
+        scored.score -= details.penalty;
         scored.reasons.push({
           kind: 'action',
-          message: `${describeMismatch(details)}: score -${penalty}`,
+          message: `${describeMismatch(details)}: score -${details.penalty}`,
           details,
         });
-        isChanged = true;
       }
-      if (isChanged) context.ranked.sort(compareScoredTools);
+      // Scores stay in [0, 1] as fusion left them: the best at 1, the others in proportion.
+      const top = Math.max(...context.ranked.map((scored) => scored.score));
+      const scale = top > 1 ? 1 / top : 1;
+      if (scale < 1) for (const scored of context.ranked) scored.score *= scale;
+      for (const { scored, verdict, bonus } of stated) {
+        const scaled = scale < 1 ? `, then every score x${roundTo(scale, 3)} so that the best is 1` : '';
+        scored.reasons.push({
+          kind: 'action-state',
+          message: `${describeStates(verdict.states)}: score +${roundTo(bonus, 3)}${scaled}`,
+          details: {
+            promptActions,
+            toolAction: verdict.fact.action,
+            states: verdict.states,
+            bonus: roundTo(bonus),
+            ...(scale < 1 ? { scale: roundTo(scale) } : {}),
+          },
+        });
+      }
+      context.ranked.sort(compareScoredTools);
     },
   };
 }
@@ -76,19 +102,34 @@ export function actionMismatchWarning(): SelectionStage {
 
 // --- internal ---
 
-// A prompt that asks for a write of unsaid kind (`send`, `merge`) may mean any write; a tool that writes without
-// saying how is asked for by any write.
-function isAsked(action: ToolAction, asked: ReadonlyMap<ToolAction, string>): boolean {
-  if (asked.has(action) || asked.has('write')) return true;
-  return action === 'write' && (asked.has('create') || asked.has('update') || asked.has('delete'));
-}
+type StatedVerdict = Extract<ActionVerdict, { kind: 'stated' }>;
 
-/** The `details` of an `action` reason. */
-interface MismatchDetails {
+/** The `details` of an `action` reason (a type, not an interface: it goes where a record is expected). */
+type MismatchDetails = {
   promptActions: Record<string, string>;
   toolAction: ToolAction;
   source: ToolActionFact['source'];
   word: string;
+  /** A write that sets states the prompt names, to read by them: the prompt words and the tool's values. */
+  states?: Record<string, string>;
+  /** A write asked for only by words naming states that this tool does not take. */
+  missingStates?: string[];
+  penalty: number;
+};
+
+function mismatchDetails(options: {
+  verdict: Exclude<ActionVerdict, { kind: 'stated' }>;
+  promptActions: Record<string, string>;
+  penalty: number;
+}): MismatchDetails {
+  const { verdict } = options;
+  const { action, source, word } = verdict.fact;
+  const base = { promptActions: options.promptActions, toolAction: action, source, word };
+  if (verdict.kind === 'stateless')
+    return { ...base, missingStates: verdict.missingStates, penalty: options.penalty };
+  return verdict.states === undefined
+    ? { ...base, penalty: options.penalty }
+    : { ...base, states: verdict.states, penalty: 2 * options.penalty };
 }
 
 // 'the prompt asks to read ("list"); this tool's name says it creates ("create")'
@@ -98,7 +139,23 @@ function describeMismatch(details: MismatchDetails): string {
     .join(', ');
   const evidence =
     details.source === 'annotations' ? `readOnlyHint: ${details.toolAction === 'read'}` : `"${details.word}"`;
-  return `the prompt asks to ${asked}; this tool's ${SOURCE_NAMES[details.source]} says it ${details.toolAction}s (${evidence})`;
+  const said = `the prompt asks to ${asked}; this tool's ${SOURCE_NAMES[details.source]} says it ${details.toolAction}s (${evidence})`;
+  if (details.states !== undefined)
+    return `${said}, setting a state the prompt names (${quoted(details.states)})`;
+  if (details.missingStates !== undefined)
+    return `${said} but takes no state the prompt names (${details.missingStates.map((word) => `"${word}"`).join(', ')})`;
+  return said;
+}
+
+// 'the prompt names a state this tool takes ("close": "closed")'
+function describeStates(states: Record<string, string>): string {
+  return `the prompt names a state this tool takes (${quoted(states)})`;
+}
+
+function quoted(states: Record<string, string>): string {
+  return Object.entries(states)
+    .map(([word, value]) => `"${word}": "${value}"`)
+    .join(', ');
 }
 
 const SOURCE_NAMES = { route: 'HTTP method', name: 'name', annotations: 'readOnlyHint annotation' } as const;

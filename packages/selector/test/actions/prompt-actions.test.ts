@@ -25,11 +25,27 @@ describe('promptActions', () => {
     { prompt: 'Stop the dev space', expected: { update: 'stop' } },
     // `open` is as often an adjective: it asks nothing.
     { prompt: 'show me open pull requests', expected: { read: 'show' } },
+    // Inflections the stemmer folds, and irregular ones.
+    { prompt: 'The job stopped; restart it', expected: { update: 'stopped' } },
+    {
+      prompt: 'I paid twice and the first payment was cancelled',
+      expected: { write: 'paid', delete: 'cancelled' },
+    },
+    { prompt: 'Which repositories have I starred?', expected: { read: 'which', write: 'starred' } },
   ])('"$prompt" asks for $expected', ({ prompt, expected }) => {
     expect(Object.fromEntries(promptActions(prompt))).toEqual(expected);
   });
 
   it('keeps the first word that asked for each action', () => {
     expect(promptActions('show me and then list everything').get('read')).toBe('show');
+  });
+
+  it('leaves out the words it is told to: the states a prompt names', () => {
+    expect(
+      Object.fromEntries(promptActions('list the closed issues', { except: new Set(['closed']) })),
+    ).toEqual({
+      read: 'list',
+    });
+    expect(promptActions('close issue 12', { except: new Set(['close']) }).size).toBe(0);
   });
 });

@@ -21,6 +21,9 @@ describe('toolActionOf', () => {
     },
     { name: 'AddAlarm', expected: { action: 'create', source: 'name', word: 'add' } },
     { name: 'send_email_smtp', expected: { action: 'write', source: 'name', word: 'send' } },
+    // Inflected verbs, as in prompts: folded by the stemmer.
+    { name: 'applies_coupon', expected: { action: 'create', source: 'name', word: 'applies' } },
+    { name: 'cancelled_orders', expected: { action: 'delete', source: 'name', word: 'cancelled' } },
   ])('$name: $expected.action from its $expected.source', ({ name, expected }) => {
     expect(toolActionOf({ name })).toEqual(expected);
   });

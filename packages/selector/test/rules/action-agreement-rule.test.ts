@@ -60,7 +60,7 @@ describe('action agreement', () => {
     const selector = await rulesSelector([
       ...fileTools,
       makeTool({
-        id: 'starring_repository',
+        id: 'repository_star',
         description: 'Star a repository.',
         annotations: { readOnlyHint: false },
       }),
@@ -72,9 +72,10 @@ describe('action agreement', () => {
     ]);
     const actionOf = async (prompt: string) =>
       (await selector.select(prompt, { k: 6, abstain: false })).tools
-        .find((tool) => tool.id === 'starring_repository')
+        .find((tool) => tool.id === 'repository_star')
         ?.reasons.find((entry) => entry.kind === 'action');
-    expect((await actionOf('who starred the repository'))?.message).toBe(
+    // Not "who starred it": `starred` is a form of `star`, a write, so that prompt allows any.
+    expect((await actionOf('who are the stargazers of the repository'))?.message).toBe(
       'the prompt asks to read ("who"); this tool\'s readOnlyHint annotation says it writes (readOnlyHint: false): score -0.5',
     );
     // Any write the prompt asks for may be the one it does; a prompt without a known verb asks nothing.
@@ -128,5 +129,117 @@ describe('action agreement', () => {
     expect(selection.tools.flatMap((tool) => tool.reasons).some((entry) => entry.kind === 'action')).toBe(
       false,
     );
+  });
+
+  describe('states', () => {
+    // Issue tools in the shape of GitHub's MCP server: two update, one sets the state, one lists by state.
+    const stateParameter = (values: string[]) => ({
+      type: 'object',
+      properties: { issue_number: { type: 'number' }, state: { type: 'string', enum: values } },
+    });
+    const issueTools = [
+      makeTool({ id: 'update_issue_title', description: 'Update the title of an issue, by its number.' }),
+      makeTool({ id: 'update_issue_body', description: 'Update the body of an issue, by its number.' }),
+      makeTool({
+        id: 'update_issue_state',
+        description: 'Set the state of an issue.',
+        parameters: stateParameter(['open', 'closed']),
+      }),
+      makeTool({
+        id: 'list_issues',
+        description: 'List the issues of a repository.',
+        parameters: stateParameter(['OPEN', 'CLOSED']),
+      }),
+      makeTool({ id: 'get_issue', description: 'Get an issue by its number.' }),
+    ];
+    const reasonsIn = async (prompt: string) => {
+      const selection = await (await rulesSelector(issueTools)).select(prompt, { k: 5, abstain: false });
+      return Object.fromEntries(
+        selection.tools.map((tool) => [
+          tool.id,
+          tool.reasons.filter((entry) => entry.kind.startsWith('action')).map((entry) => entry.message),
+        ]),
+      );
+    };
+
+    it.each([
+      {
+        prompt: 'close issue 12',
+        expected: {
+          update_issue_state: [
+            expect.stringMatching(
+              /^the prompt names a state this tool takes \("close": "closed"\): score \+/,
+            ),
+          ],
+          update_issue_title: [
+            'the prompt asks to update ("close"); this tool\'s name says it updates ("update") but takes no state the prompt names ("close"): score -0.5',
+          ],
+          update_issue_body: [expect.stringMatching(/but takes no state the prompt names \("close"\)/)],
+          list_issues: [],
+          get_issue: [],
+        },
+      },
+      {
+        // `closed` is the state as the tools declare it: it names what to list, and asks for no update.
+        prompt: 'list the closed issues',
+        expected: {
+          // The best tool already: scores are scaled back so that it is 1.
+          list_issues: [
+            'the prompt names a state this tool takes ("closed": "CLOSED"): score +0.5, then every score x0.667 so that the best is 1',
+          ],
+          update_issue_state: [
+            'the prompt asks to read ("list"); this tool\'s name says it updates ("update"), setting a state the prompt names ("closed": "closed"): score -1',
+          ],
+          update_issue_title: [expect.stringMatching(/^the prompt asks to read \("list"\);.*: score -0.5$/)],
+          update_issue_body: [expect.stringMatching(/: score -0.5$/)],
+          get_issue: [],
+        },
+      },
+      {
+        // Another update word: the title tool does what it asks.
+        prompt: 'rename issue 12 and close it',
+        expected: {
+          update_issue_state: [expect.stringMatching(/^the prompt names a state/)],
+          update_issue_title: [],
+          update_issue_body: [],
+          list_issues: [],
+          get_issue: [],
+        },
+      },
+    ])('"$prompt"', async ({ prompt, expected }) => {
+      expect(await reasonsIn(prompt)).toEqual(expected);
+    });
+
+    it('ranks the tool that takes the state above the ones that do not, and keeps scores in [0, 1]', async () => {
+      const selector = await rulesSelector(issueTools);
+      const selection = await selector.select('close issue 12', { k: 5, abstain: false });
+      const ids = idsOf(selection);
+      expect(ids.indexOf('update_issue_state')).toBeLessThan(ids.indexOf('update_issue_title'));
+      expect(ids.indexOf('update_issue_state')).toBeLessThan(ids.indexOf('update_issue_body'));
+      const listed = await selector.select('list the closed issues', { k: 5, abstain: false });
+      expect(idsOf(listed)[0]).toBe('list_issues');
+      for (const tool of [...selection.tools, ...listed.tools]) {
+        expect(tool.score).toBeGreaterThanOrEqual(0);
+        expect(tool.score).toBeLessThanOrEqual(1);
+      }
+    });
+
+    it('leaves a tool named for the state alone, and does nothing when no tool takes one', async () => {
+      const selector = await rulesSelector([
+        ...issueTools,
+        makeTool({ id: 'close_issue', description: 'Close an issue, by its number.' }),
+      ]);
+      const selection = await selector.select('close issue 12', { k: 6, abstain: false });
+      const closeIssue = selection.tools.find((tool) => tool.id === 'close_issue');
+      expect(closeIssue?.reasons.some((entry) => entry.kind.startsWith('action'))).toBe(false);
+      const stateless = await (
+        await rulesSelector(
+          issueTools.filter((tool) => !tool.id.endsWith('state') && tool.id !== 'list_issues'),
+        )
+      ).select('close issue 12', { k: 5, abstain: false });
+      expect(
+        stateless.tools.flatMap((tool) => tool.reasons).some((entry) => entry.kind.startsWith('action')),
+      ).toBe(false);
+    });
   });
 });
