@@ -52,6 +52,8 @@ describe.skipIf(!hasBench)(
         'mrr',
         'abstain_correct',
         'abstain_wrong',
+        'low_fit_correct',
+        'low_fit_answerable',
       ]);
       expect(summary.queries).toBe(261);
       expect(summary['recall@10']).toBeGreaterThan(summary['recall@1']);
@@ -62,7 +64,7 @@ describe.skipIf(!hasBench)(
       const summary = JSON.parse(result.stdout);
       // Only irrelevance queries: no answerable one, so no ranking figures and no wrong abstention.
       expect(summary).toMatchObject({ queries: 300, top1: 0, abstain_wrong: null });
-      expect(summary.abstain_correct).toBeGreaterThan(0);
+      expect(summary.abstain_correct + summary.low_fit_correct).toBeGreaterThan(0);
     });
 
     test('prints a readable summary with --learn and --limit', async () => {

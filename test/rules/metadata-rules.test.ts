@@ -153,20 +153,36 @@ describe('rules over metadata/ (use-lite)', () => {
     expect(search.tools[0]).toMatchObject({ id: 'web_search', rateLimit: { limits: { brave: 2000 } } });
   });
 
+  // The default policy abstains only on strong evidence; a weak fit keeps the tools with a LOW_FIT warning.
   it.each([
-    { prompt: 'tell me a joke', isAbstaining: true },
-    { prompt: 'what is the meaning of life', isAbstaining: true },
-    { prompt: 'who won the world cup in 1998', isAbstaining: true },
-    { prompt: 'hello there', isAbstaining: true },
-    { prompt: 'what is 17 percent of 2400', isAbstaining: false },
-    { prompt: 'send an email to bob about the meeting', isAbstaining: false },
-    { prompt: 'convert 100 USD to EUR', isAbstaining: false },
-    { prompt: 'search the web for the latest news on AI', isAbstaining: false },
-  ])('abstention: "$prompt" abstains: $isAbstaining', async ({ prompt, isAbstaining }) => {
+    { prompt: 'tell me a joke', outcome: 'abstains' },
+    { prompt: 'what is the meaning of life', outcome: 'abstains' },
+    { prompt: 'hello there', outcome: 'abstains' },
+    { prompt: 'who won the world cup in 1998', outcome: 'low fit' },
+    { prompt: 'what is 17 percent of 2400', outcome: 'fits' },
+    { prompt: 'send an email to bob about the meeting', outcome: 'fits' },
+    { prompt: 'convert 100 USD to EUR', outcome: 'fits' },
+    { prompt: 'search the web for the latest news on AI', outcome: 'fits' },
+  ])('abstention: "$prompt" $outcome', async ({ prompt, outcome }) => {
     const selection = await selector.select(prompt, { k: 3, env: FULL_ENV });
+    const isAbstaining = outcome === 'abstains';
     expect(selection.tools.length === 0).toBe(isAbstaining);
     expect(selection.abstention !== undefined).toBe(isAbstaining);
+    expect(selection.warnings.some((warning) => warning.code === 'LOW_FIT')).toBe(outcome === 'low fit');
     // use-lite has a prompt head: the reason weighs the prompt's own wording too.
     if (isAbstaining) expect(selection.abstention?.message).toMatch(/prompt wording [+-]\d/);
+  });
+
+  it('abstains on a greeting under every policy but never, and keeps the tools of a weak fit only under auto', async () => {
+    const greeting = await selector.select('hello there', { k: 3, env: FULL_ENV, abstain: 'never' });
+    expect(greeting.tools.length).toBeGreaterThan(0);
+    expect(greeting.warnings.map((warning) => warning.code)).toContain('LOW_FIT');
+    const eager = await selector.select('who won the world cup in 1998', {
+      k: 3,
+      env: FULL_ENV,
+      abstain: 'eager',
+    });
+    expect(eager.tools).toEqual([]);
+    expect(eager.abstention?.threshold).toBeGreaterThan(0.5);
   });
 });

@@ -43,7 +43,7 @@ export type {
 export type { MissingRequirement } from './rules/check-prerequisites.js';
 export type { SelectedToolExtras } from './rules/create-selection-rules.js';
 export type { RerankOptions, RerankReport } from './rules/llm-rerank-options.js';
-export type { RuleOptions, RuleWeights } from './rules/rule-options.js';
+export type { AbstainPolicy, RuleOptions, RuleWeights } from './rules/rule-options.js';
 export { DEFAULT_RULE_WEIGHTS } from './rules/rule-options.js';
 export type { AbstentionReport } from './rules/rule-run.js';
 export type {

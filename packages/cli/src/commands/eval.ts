@@ -10,6 +10,7 @@ import {
 } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
+import { ABSTENTION_ARGS, abstentionOptions } from './abstention-args.js';
 import { openSelector, parseCount, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
 /** `toolsift eval --catalog TOOLS --queries QUERIES.jsonl [...]`: retrieval metrics over a bench query file. */
@@ -41,9 +42,11 @@ export function createEvalCommand(io: CliIo): CommandDef {
         description: 'At most N queries, evenly spaced over the file',
       },
       method: { type: 'string', valueHint: 'METHOD', description: 'toolsift (default), bm25 or dense' },
+      ...ABSTENTION_ARGS,
     },
     async run({ args }) {
       const method = parseMethod(args.method);
+      const abstention = abstentionOptions(args);
       const k = parseCount(args.k, 'k', 10);
       const limit = args.limit === undefined ? undefined : parseCount(args.limit, 'limit', 1);
       let queries = await readBenchQueries(path.resolve(io.cwd, args.queries));
@@ -55,7 +58,13 @@ export function createEvalCommand(io: CliIo): CommandDef {
         const learned = await readBenchQueries(path.resolve(io.cwd, args.learn));
         await selector.learn(learnedExamplesOf(learned));
       }
-      const report = await evaluateSelector({ selector, queries, k, method, selectOptions: { env: io.env } });
+      const report = await evaluateSelector({
+        selector,
+        queries,
+        k,
+        method,
+        selectOptions: { env: io.env, ...abstention },
+      });
       if (report.missingGold.length > 0) {
         io.stderr.write(
           `toolsift: warning: ${report.missingGold.length} gold tool(s) not in the catalog, e.g. ${report.missingGold.slice(0, 3).join(', ')}\n`,
@@ -96,6 +105,8 @@ function renderSummary(summary: EvalSummary, skipped: number): string {
     ['MRR', share(summary.mrr)],
     ['abstained, gold []', share(summary.abstain_correct)],
     ['abstained, answerable', share(summary.abstain_wrong)],
+    ['flagged LOW_FIT, gold []', share(summary.low_fit_correct)],
+    ['flagged LOW_FIT, answerable', share(summary.low_fit_answerable)],
   ];
   return `${rows.map(([name, value]) => `${name.padEnd(22)} ${value}`).join('\n')}\n`;
 }

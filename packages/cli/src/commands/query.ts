@@ -11,6 +11,7 @@ import {
 import type { Selection, Selector } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
+import { ABSTENTION_ARGS, abstentionOptions } from './abstention-args.js';
 import { renderSelectionTable } from './render-selection.js';
 import { openSelector, parseCount, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
@@ -56,18 +57,14 @@ export function createQueryCommand(io: CliIo): CommandDef {
         description:
           'Follow a selected tool that needs an id or token the prompt lacks with the read that supplies it (--no-chain-ids: off)',
       },
-      threshold: {
-        type: 'string',
-        valueHint: 'X',
-        description: 'Abstain when the best fit is below X in [0, 1] (default 0.5); 0 never abstains',
-      },
+      ...ABSTENTION_ARGS,
     },
     async run({ args }) {
       const k = parseCount(args.k, 'k', 5);
       const target = parseTarget(args.format);
       const maxTokens =
         args['max-tokens'] === undefined ? undefined : parseCount(args['max-tokens'], 'max-tokens', 0);
-      const threshold = parseThreshold(args.threshold);
+      const abstention = abstentionOptions(args);
       const selector = await openSelector(io, args);
       const selection = await selector.select(args._.join(' '), {
         k,
@@ -75,7 +72,7 @@ export function createQueryCommand(io: CliIo): CommandDef {
         ...(args['include-unavailable'] === true ? { includeUnavailable: true } : {}),
         ...(args.expand === true ? { expand: true } : {}),
         ...(args['chain-ids'] === false ? { chainIds: false } : {}),
-        ...(threshold !== undefined ? { threshold, abstain: threshold > 0 } : {}),
+        ...abstention,
       });
       if (target !== undefined) {
         printFormatted({ io, selector, selection, target, maxTokens });
@@ -124,13 +121,4 @@ function parseTarget(value: string | undefined): FormatTarget | undefined {
     ErrorCode.UsageError,
     `--format must be one of ${FORMAT_TARGETS.join(', ')}; got "${value}".`,
   );
-}
-
-function parseThreshold(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const threshold = Number(value);
-  if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
-    throw new ToolsiftError(ErrorCode.UsageError, `--threshold must be a number in [0, 1]; got "${value}".`);
-  }
-  return threshold;
 }

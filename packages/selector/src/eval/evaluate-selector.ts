@@ -18,6 +18,10 @@ export interface EvalSummary {
   abstain_correct: number | null;
   /** Share of answerable queries where nothing was selected; null when there are none. */
   abstain_wrong: number | null;
+  /** Share of `gold: []` queries not abstained on but flagged with a LOW_FIT warning; null when there are none. */
+  low_fit_correct: number | null;
+  /** Share of answerable queries flagged LOW_FIT (their tools kept); null when there are none. */
+  low_fit_answerable: number | null;
 }
 
 /** A summary plus how many queries were skipped and which gold names the catalog does not have. */
@@ -53,6 +57,8 @@ export async function evaluateSelector(options: {
   let wrongAbstain = 0;
   let abstainQueries = 0;
   let rightAbstain = 0;
+  let flaggedNoTool = 0;
+  let flaggedAnswerable = 0;
   let skipped = 0;
   for (const [position, query] of queries.entries()) {
     options.onProgress?.(position, queries.length);
@@ -68,13 +74,16 @@ export async function evaluateSelector(options: {
       ...(options.method !== undefined ? { method: options.method } : {}),
     });
     const ranked = selection.tools.map((tool) => tool.id);
+    const isFlagged = selection.warnings.some((warning) => warning.code === 'LOW_FIT');
     if (query.gold.length === 0) {
       abstainQueries++;
       if (ranked.length === 0) rightAbstain++;
+      else if (isFlagged) flaggedNoTool++;
       continue;
     }
     answerable++;
     if (ranked.length === 0) wrongAbstain++;
+    else if (isFlagged) flaggedAnswerable++;
     const groups = (query.goldGroups ?? query.gold.map((name) => [name])).map((group) =>
       group.map((name) => {
         const id = resolve(name);
@@ -98,6 +107,8 @@ export async function evaluateSelector(options: {
       mrr: mean(totals.mrr),
       abstain_correct: abstainQueries === 0 ? null : round(rightAbstain / abstainQueries),
       abstain_wrong: answerable === 0 ? null : round(wrongAbstain / answerable),
+      low_fit_correct: abstainQueries === 0 ? null : round(flaggedNoTool / abstainQueries),
+      low_fit_answerable: answerable === 0 ? null : round(flaggedAnswerable / answerable),
     },
     skipped,
     answerable,

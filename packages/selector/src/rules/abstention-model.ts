@@ -19,6 +19,9 @@ export type AbstentionFeature = (typeof ABSTENTION_FEATURES)[number];
 export interface AbstentionCoefficients {
   bias: number;
   weights: Readonly<Record<AbstentionFeature, number>>;
+  /** The fit below which the fit is low: a LOW_FIT warning (tools kept), or an empty selection under the
+   * `eager` policy. Calibrated like the bias; absent in a model without one (then 0.5). */
+  lowFit?: number;
 }
 
 /**

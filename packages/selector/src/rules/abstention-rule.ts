@@ -1,5 +1,10 @@
 import type { SelectionContext, SelectionStage } from '../ranking/selection-context.js';
-import { type AbstentionModel, abstentionLogit } from './abstention-model.js';
+import {
+  type AbstentionCoefficients,
+  type AbstentionLogit,
+  type AbstentionModel,
+  abstentionLogit,
+} from './abstention-model.js';
 import { type AbstentionSignals, abstentionSignals } from './abstention-signals.js';
 import { PROMPT_MODELS, SIGNAL_MODEL } from './abstention-weights.js';
 import type { RuleRun } from './rule-run.js';
@@ -9,54 +14,69 @@ import { roundTo } from './rule-text.js';
  * Abstention: the best tool's fit is a logistic of several signals (best dense cosine and its margins, lexical
  * coverage, BM25 and its margin, whether dense and lexical agree on the best tool) plus, for the embedder it
  * was fitted for, a head over the prompt's own embedding that asks whether the prompt wants a tool at all.
- * Below the threshold nothing is selected and the result says why. A tool the prompt names never abstains,
- * nor does a selection the LLM stage made. The model and its calibration come from test/bench/abstention.ts.
+ * Dropping a right tool is the worst outcome for an agent, so by default (`abstain: 'auto'`) the selection is
+ * empty only below the strong-evidence point (fit 0.5: the bias holds it); between it and the model's LOW_FIT
+ * point the tools are kept with a `LOW_FIT` warning. A tool the prompt names never abstains, nor does a
+ * selection the LLM stage made. The model and both points come from test/bench/abstention.ts.
  */
 export function abstentionRule(run: RuleRun, options: { embedderId: string }): SelectionStage {
   return {
     name: 'abstention',
     run(context) {
       const best = context.ranked[0];
-      if (
-        run.options.abstain === false ||
-        run.rerank !== undefined ||
-        best === undefined ||
-        best.exact !== undefined
-      )
-        return;
+      if (run.rerank !== undefined || best === undefined || best.exact !== undefined) return;
+      const model = abstentionModelFor({ embedderId: options.embedderId, queryVector: context.queryVector });
+      const fitOf = (signals: AbstentionSignals) =>
+        logistic(sumOf(abstentionLogit({ model, signals, queryVector: context.queryVector })));
       const setAside = fittingToolsThatCannotRun(run, context);
       // The best fitting tool can run (or has a fallback in its place): its signals decide. Otherwise the tools
       // that can run are judged on their own, so that unrelated tools do not stand in for ones needing setup.
       const signals =
         setAside.length === 0 ? (run.signals ?? abstentionSignals(context)) : abstentionSignals(context);
-      const model = abstentionModelFor({ embedderId: options.embedderId, queryVector: context.queryVector });
       const logit = abstentionLogit({ model, signals, queryVector: context.queryVector });
-      const fit = logistic(logit.signals + logit.prompt);
-      const threshold = run.options.threshold ?? run.weights.abstainThreshold;
+      const fit = logistic(sumOf(logit));
+      const lowFit = coefficientsFor(model, signals).lowFit ?? DEFAULT_LOW_FIT;
+      const threshold = abstainThreshold(run, lowFit);
       const described = describe({ signals, model, promptLogit: logit.prompt });
       const rounded = roundSignals(signals);
       best.reasons.push({
         kind: 'abstention',
-        message: `fit ${fit.toFixed(3)} ${fit >= threshold ? '>=' : '<'} threshold ${threshold} (${described})`,
+        message: `fit ${fit.toFixed(3)} ${fit >= threshold ? '>=' : '<'} threshold ${roundTo(threshold)} (${described})`,
         details: {
           fit: roundTo(fit),
-          threshold,
+          threshold: roundTo(threshold),
+          lowFit,
           model: model.id,
           promptLogit: roundTo(logit.prompt),
           ...rounded,
         },
       });
-      if (fit >= threshold) return;
+      // "Fits, but cannot run here" is for tools that fit: when nothing in the whole ranking fits well, the
+      // tools set aside for their prerequisites are not offered either.
+      if (run.signals !== undefined && fitOf(run.signals) < (run.options.threshold ?? lowFit))
+        dropUnavailable(context);
+      if (fit >= threshold) {
+        if (fit < lowFit) {
+          context.warnings.push({
+            code: 'LOW_FIT',
+            message:
+              `the tools fit the prompt weakly: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below ` +
+              `${lowFit} (${described}); they are kept, as a model declines tools that do not fit`,
+            toolId: best.toolId,
+          });
+        }
+        return;
+      }
       const message =
         setAside.length === 0
-          ? `no tool fits well enough: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below the threshold ${threshold} ` +
-            `(${described})`
+          ? `no tool fits well enough: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below the threshold ` +
+            `${roundTo(threshold)} (${described})`
           : `the tools that fit best cannot run here (${setAside.join(', ')}; see unavailable), and none that can fits ` +
-            `well enough: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below the threshold ${threshold} (${described})`;
+            `well enough: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below the threshold ${roundTo(threshold)} (${described})`;
       run.abstention = {
         tool: best.toolId,
         fit: roundTo(fit),
-        threshold,
+        threshold: roundTo(threshold),
         signals: rounded,
         message,
       };
@@ -104,6 +124,38 @@ function fittingToolsThatCannotRun(run: RuleRun, context: SelectionContext): str
   const moved = context.unavailable.find((tool) => tool.id === fitting);
   if (moved === undefined || moved.reasons.some((reason) => reason.kind === 'fallback')) return [];
   return context.unavailable.slice(0, 3).map((tool) => tool.id);
+}
+
+/** The LOW_FIT point of a model that has none (written before the point was calibrated). */
+const DEFAULT_LOW_FIT = 0.5;
+
+/** The fit below which the selection is empty: the caller's `threshold`, else the policy's point. */
+function abstainThreshold(run: RuleRun, lowFit: number): number {
+  if (run.options.threshold !== undefined) return run.options.threshold;
+  const policy = run.options.abstain ?? 'auto';
+  if (policy === false || policy === 'never') return 0;
+  if (policy === true || policy === 'auto') return run.weights.abstainThreshold;
+  if (policy === 'eager') return Math.max(lowFit, run.weights.abstainThreshold);
+  const unreachable: never = policy;
+  return unreachable;
+}
+
+function coefficientsFor(model: AbstentionModel, signals: AbstentionSignals): AbstentionCoefficients {
+  return signals.shortlist > 0 ? model.shortlist : model.catalog;
+}
+
+/** Clears `unavailable` and the alternatives suggested in place of its tools. */
+function dropUnavailable(context: SelectionContext): void {
+  if (context.unavailable.length === 0) return;
+  const dropped = new Set(context.unavailable.map((tool) => tool.id));
+  context.unavailable = [];
+  context.suggestions = context.suggestions.filter(
+    (suggestion) => suggestion.for === undefined || !dropped.has(suggestion.for),
+  );
+}
+
+function sumOf(logit: AbstentionLogit): number {
+  return logit.signals + logit.prompt;
 }
 
 function logistic(logit: number): number {

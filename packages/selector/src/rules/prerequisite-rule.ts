@@ -20,7 +20,7 @@ export function prerequisiteRule(run: RuleRun): SelectionStage {
       const kept: ScoredTool[] = [];
       const placed = new Set<string>();
       let available = 0;
-      for (const scored of context.ranked) {
+      for (const [rank, scored] of context.ranked.entries()) {
         if (placed.has(scored.toolId)) continue;
         const availability = availabilityOf(run, scored.toolId);
         if (availability.isAvailable || run.options.includeUnavailable === true) {
@@ -30,7 +30,8 @@ export function prerequisiteRule(run: RuleRun): SelectionStage {
           placed.add(scored.toolId);
           continue;
         }
-        if (available >= context.k) continue;
+        // Listed only when it would have been selected had it been runnable: within the top k as ranked.
+        if (rank >= context.k || available >= context.k) continue;
         const fallback = offerFallback({ run, context, scored, availability, placed });
         if (fallback !== undefined) {
           kept.push(fallback);

@@ -17,15 +17,26 @@ export interface RuleOptions {
   /** Follow each selected tool that needs an identifier or token the prompt lacks with the read that supplies it
    * (`GET /search/tv` after `GET /tv/{tv_id}/reviews`, `GetUserToken` after `AddAlarm`; default true). */
   chainIds?: boolean;
-  /** Return no tool when the best one is not confident enough (default true). */
-  abstain?: boolean;
-  /** Abstention threshold on the best tool's fit in [0, 1] (default `DEFAULT_RULE_WEIGHTS.abstainThreshold`). */
+  /**
+   * When to return no tool at all (default `'auto'`; `true` is `'auto'`, `false` is `'never'`):
+   * - `'auto'`: only on strong evidence that nothing fits (the best tool's fit below `abstainThreshold`, set where
+   *   about 1 in 200 prompts with a right tool fall below on catalogs the model never saw); a low fit keeps the
+   *   tools and adds a `LOW_FIT` warning;
+   * - `'eager'`: whenever the fit is low (below the model's LOW_FIT point): fewer unfitting tools offered, more
+   *   right ones dropped, for agents that act on a tool without asking;
+   * - `'never'`: never; a low fit still warns.
+   */
+  abstain?: AbstainPolicy | boolean;
+  /** Abstain when the best tool's fit is below this, in [0, 1], whatever the policy says (0 never abstains). */
   threshold?: number;
   /** Let a chat model choose among the top candidates (off by default). */
   rerank?: RerankOptions;
   /** Override rule weights for this call. */
   ruleWeights?: Partial<RuleWeights>;
 }
+
+/** When a selection may be empty: see `RuleOptions.abstain`. */
+export type AbstainPolicy = 'auto' | 'eager' | 'never';
 
 /** The numbers behind the rules, as explicit options. */
 export interface RuleWeights {
@@ -45,13 +56,14 @@ export interface RuleWeights {
   duplicateThreshold: number;
   /** Score given to a fallback offered in place of an unavailable tool, relative to that tool's score. */
   fallbackFactor: number;
-  /** Abstain when the best tool's fit is below this. */
+  /** Under the `auto` policy, abstain when the best tool's fit is below this (the fitted model's strong-evidence
+   * point is 0.5: its bias holds it). */
   abstainThreshold: number;
   /** How many top candidates go to the LLM rerank stage. */
   rerankCandidates: number;
 }
 
-/** Defaults for the default `use-lite` embedder (abstention calibrated on metatool awareness, tune half). */
+/** Defaults for the default `use-lite` embedder. */
 export const DEFAULT_RULE_WEIGHTS: Readonly<RuleWeights> = Object.freeze({
   negativeMargin: 0,
   negativePenalty: 0.5,

@@ -40,11 +40,26 @@ describe('abstention model', () => {
     { model: 'signals, shortlist', signals: { ...WEAK, shortlist: 1 }, isAbove: false },
     { model: 'use-lite', signals: STRONG, isAbove: true },
     { model: 'use-lite', signals: WEAK, isAbove: false },
-  ])('$model: a clear fit is above the default threshold ($isAbove)', ({ model, signals, isAbove }) => {
+  ])('$model: a clear fit is above the LOW_FIT point ($isAbove)', ({ model, signals, isAbove }) => {
     const chosen = model === 'use-lite' ? USE_LITE! : SIGNAL_MODEL;
     // Without a vector the centred prompt head adds nothing: the prompt counts as an average one.
     const logit = abstentionLogit({ model: chosen, signals });
-    expect(logit.signals + logit.prompt > 0).toBe(isAbove);
+    const fit = 1 / (1 + Math.exp(-(logit.signals + logit.prompt)));
+    const regime = signals.shortlist > 0 ? chosen.shortlist : chosen.catalog;
+    expect(fit > (regime.lowFit ?? 0.5)).toBe(isAbove);
+  });
+
+  it('abstains on nothing-like signals over a whole catalog', () => {
+    const nothing = { ...WEAK, denseMax: 0.05, denseMargin: 0, denseSpread: 0 };
+    for (const model of [SIGNAL_MODEL, USE_LITE!]) {
+      const logit = abstentionLogit({ model, signals: nothing });
+      expect(logit.signals + logit.prompt).toBeLessThan(0);
+    }
+  });
+
+  it('puts the LOW_FIT point above the abstain point (fit 0.5) in every regime', () => {
+    for (const model of [SIGNAL_MODEL, USE_LITE!])
+      for (const regime of [model.catalog, model.shortlist]) expect(regime.lowFit).toBeGreaterThan(0.5);
   });
 
   it('ranks within a shortlist with its own coefficients', () => {
