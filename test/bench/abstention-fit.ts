@@ -11,7 +11,7 @@ import {
 } from '../../packages/selector/src/rules/abstention-model.js';
 import type { AbstentionSignals } from '../../packages/selector/src/rules/abstention-signals.js';
 import type { AbstentionSample } from './abstention-samples.js';
-import { fitLogistic, type LogisticModel, logitOf } from './fit-logistic.js';
+import { fitLogistic, type LogisticModel } from './fit-logistic.js';
 import { type PrincipalAxes, principalAxes, project } from './principal-axes.js';
 
 /** The embedder whose prompt head is fitted. */
@@ -27,6 +27,8 @@ export const TARGETS = { abstain: 0.01, lowFit: 0.1 };
 const AXES = 32;
 /** L2 penalties on standardised columns: light on the signal columns, heavier on the prompt axes. */
 const PENALTY = { signals: 1, prompt: 20 };
+/** The prompt head's part of the logit is held within ±this (see `AbstentionModel.prompt.limit`). */
+const PROMPT_LIMIT = 2;
 const SIGNAL_COLUMNS = FEATURES.length * 2 + 1;
 
 /** A sample's signals with 0 for any it lacks (nothing ranked records none). */
@@ -39,6 +41,7 @@ const NO_SIGNALS: AbstentionSignals = {
   bm25Margin: 0,
   agreement: 0,
   promptTerms: 0,
+  outsideGap: 0,
   shortlist: 0,
 };
 
@@ -95,7 +98,8 @@ export function fit(fitted: readonly AbstentionSample[], axes: PrincipalAxes | u
 }
 
 export function logit(fitted: Fitted, sample: AbstentionSample): number {
-  return logitOf(fitted.raw, featureRow(sample, fitted.axes));
+  const parts = logitParts(fitted, sample);
+  return parts.signals + parts.prompt;
 }
 
 /** The logit's two parts: the signals' (with the bias) and the prompt head's (0 on average over training). */
@@ -108,7 +112,7 @@ export function logitParts(fitted: Fitted, sample: AbstentionSample): { signals:
     if (index < SIGNAL_COLUMNS) signals += part;
     else prompt += part;
   });
-  return { signals, prompt };
+  return { signals, prompt: Math.min(PROMPT_LIMIT, Math.max(-PROMPT_LIMIT, prompt)) };
 }
 
 /**
@@ -192,6 +196,12 @@ export function toAbstentionModel(calibrated: Calibrated): AbstentionModel {
   for (let j = 0; j < dimensions; j++) offset -= weights[j]! * axes.mean[j]!;
   return {
     ...model,
-    prompt: { embedder: EMBEDDER, dimensions, offset: round(offset), weights: Array.from(weights, round) },
+    prompt: {
+      embedder: EMBEDDER,
+      dimensions,
+      offset: round(offset),
+      weights: Array.from(weights, round),
+      limit: PROMPT_LIMIT,
+    },
   };
 }

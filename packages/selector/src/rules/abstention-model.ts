@@ -10,6 +10,7 @@ export const ABSTENTION_FEATURES = [
   'bm25Margin',
   'agreement',
   'promptTerms',
+  'outsideGap',
 ] as const;
 
 /** One input of the abstention model. */
@@ -35,9 +36,17 @@ export interface AbstentionModel {
   shortlist: AbstentionCoefficients;
   /**
    * A head over the prompt's own embedding (one embedder only): does the prompt read like a tool request at
-   * all? `offset` centres it, so its part of the logit is 0 for the average prompt it was fitted on.
+   * all? `offset` centres it, so its part of the logit is 0 for the average prompt it was fitted on. Its part is
+   * held within ±`limit`: the wording alone must not empty a selection whose tools fit (short, casual or code-like
+   * requests read like chat to it).
    */
-  prompt?: { embedder: string; dimensions: number; offset: number; weights: readonly number[] };
+  prompt?: {
+    embedder: string;
+    dimensions: number;
+    offset: number;
+    weights: readonly number[];
+    limit?: number;
+  };
 }
 
 /** The parts of the logit: from the signals, and from the prompt head (0 without one). */
@@ -57,6 +66,7 @@ export function abstentionFeatures(signals: AbstentionSignals): Record<Abstentio
     bm25Margin: signals.bm25Margin,
     agreement: signals.agreement,
     promptTerms: Math.log1p(signals.promptTerms),
+    outsideGap: signals.outsideGap,
   };
 }
 
@@ -77,6 +87,8 @@ export function abstentionLogit(options: {
     prompt = offset;
     for (let index = 0; index < weights.length; index++)
       prompt += (weights[index] ?? 0) * (queryVector[index] ?? 0);
+    const limit = model.prompt.limit ?? Number.POSITIVE_INFINITY;
+    prompt = Math.min(limit, Math.max(-limit, prompt));
   }
   return { signals: logit, prompt };
 }

@@ -21,11 +21,17 @@ export interface AbstentionSignals {
   promptTerms: number;
   /** 1 when the prompt was ranked within a shortlist the caller gave (`candidates`), 0 over the whole catalog. */
   shortlist: number;
+  /**
+   * Within a shortlist: how much closer the best view of the whole catalog is to the prompt than the shortlist's
+   * best (0 when the shortlist holds it, and over the whole catalog). A catalog that has `calc_area_triangle`
+   * for "area of a triangle" says the shortlist `determine_body_mass_index` has no tool that fits.
+   */
+  outsideGap: number;
 }
 
 /** The signals of a fused ranking (before rules change it). */
 export function abstentionSignals(
-  context: Pick<SelectionContext, 'prompt' | 'ranked' | 'candidateIds'>,
+  context: Pick<SelectionContext, 'prompt' | 'ranked' | 'candidateIds' | 'index' | 'queryVector'>,
 ): AbstentionSignals {
   const { ranked } = context;
   const terms = contentTerms(context.prompt);
@@ -46,10 +52,18 @@ export function abstentionSignals(
     agreement: Number(bm25 > 0 && bestBy(ranked, cosineOf) === bestBy(ranked, lexicalOf)),
     promptTerms: terms.size,
     shortlist: Number(context.candidateIds !== undefined),
+    outsideGap: context.candidateIds === undefined ? 0 : outsideGap(context, denseMax),
   };
 }
 
 // --- internal ---
+
+/** The whole catalog's best view cosine above the shortlist's best (0 without a query vector). */
+function outsideGap(context: Pick<SelectionContext, 'index' | 'queryVector'>, denseMax: number): number {
+  if (context.queryVector === undefined) return 0;
+  const best = context.index.searchVectors(context.queryVector, 1)[0]?.similarity ?? 0;
+  return Math.max(0, best - denseMax);
+}
 
 const SPREAD_TOOLS = 10;
 

@@ -17,6 +17,7 @@ const STRONG: AbstentionSignals = {
   bm25Margin: 0.6,
   agreement: 1,
   promptTerms: 5,
+  outsideGap: 0,
   shortlist: 0,
 };
 const WEAK: AbstentionSignals = {
@@ -28,6 +29,7 @@ const WEAK: AbstentionSignals = {
   bm25Margin: 0,
   agreement: 0,
   promptTerms: 5,
+  outsideGap: 0,
   shortlist: 0,
 };
 const USE_LITE = PROMPT_MODELS.find((model) => model.id === 'use-lite');
@@ -37,7 +39,8 @@ describe('abstention model', () => {
     { model: 'signals', signals: STRONG, isAbove: true },
     { model: 'signals', signals: WEAK, isAbove: false },
     { model: 'signals, shortlist', signals: { ...STRONG, shortlist: 1 }, isAbove: true },
-    { model: 'signals, shortlist', signals: { ...WEAK, shortlist: 1 }, isAbove: false },
+    // A weak shortlist of a catalog that holds a better tool.
+    { model: 'signals, shortlist', signals: { ...WEAK, shortlist: 1, outsideGap: 0.3 }, isAbove: false },
     { model: 'use-lite', signals: STRONG, isAbove: true },
     { model: 'use-lite', signals: WEAK, isAbove: false },
   ])('$model: a clear fit is above the LOW_FIT point ($isAbove)', ({ model, signals, isAbove }) => {
@@ -93,6 +96,17 @@ describe('abstention model', () => {
     },
   );
 
+  it('holds the prompt head within its limit, so wording alone cannot empty a selection', () => {
+    const head = USE_LITE!;
+    const limit = head.prompt?.limit ?? Number.POSITIVE_INFINITY;
+    expect(limit).toBeLessThan(5);
+    // A vector along the head's own weights, scaled far beyond a unit sentence vector: the part stops at the limit.
+    const along = Float32Array.from(head.prompt?.weights ?? [], (weight) => weight * 100);
+    const against = Float32Array.from(along, (value) => -value);
+    expect(abstentionLogit({ model: head, signals: STRONG, queryVector: along }).prompt).toBe(limit);
+    expect(abstentionLogit({ model: head, signals: STRONG, queryVector: against }).prompt).toBe(-limit);
+  });
+
   it('adds the prompt head only with a vector of its size', () => {
     const head = USE_LITE!;
     const without = abstentionLogit({ model: head, signals: STRONG, queryVector: new Float32Array(3) });
@@ -133,6 +147,18 @@ describe('abstention rule', () => {
       selection.tools[0]?.reasons.find((entry) => entry.kind === 'abstention')?.details;
     expect(fitOf(within)).toMatchObject({ shortlist: 1 });
     expect(fitOf(within)?.fit).not.toBe(fitOf(whole)?.fit);
+  });
+
+  it('measures how much better the catalog fits than the shortlist', async () => {
+    const selector = await createSelector({ catalog, embedder: createHashEmbedder(), indexDir: false });
+    const gapOf = async (candidates: string[]) =>
+      (
+        await selector.select('current weather for a city', { k: 1, threshold: 0, candidates })
+      ).tools[0]?.reasons.find((entry) => entry.kind === 'abstention')?.details?.outsideGap as number;
+    expect(await gapOf(['forecaster', 'quoter'])).toBe(0);
+    expect(await gapOf(['quoter'])).toBeGreaterThan(0.5);
+    const whole = await selector.select('current weather for a city', { k: 1, threshold: 0 });
+    expect(whole.tools[0]?.reasons.find((entry) => entry.kind === 'abstention')?.details?.outsideGap).toBe(0);
   });
 
   it.each([
