@@ -30,7 +30,7 @@ describe('toolsift inspect', () => {
   test('--json adds the action beside the tool and its views', async () => {
     const result = await inspect('send_email_smtp', '--json');
     const parsed = JSON.parse(result.stdout);
-    expect(Object.keys(parsed)).toEqual(['tool', 'views', 'action']);
+    expect(Object.keys(parsed)).toEqual(['tool', 'views', 'action', 'indexWarnings']);
     expect(parsed.action).toMatchObject({
       action: { action: 'write', source: 'name', word: 'send' },
       isRuleOn: true,

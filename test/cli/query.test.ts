@@ -30,6 +30,7 @@ describe('toolsift query', () => {
     expect(result.code).toBe(0);
     const selection = JSON.parse(result.stdout);
     expect(Object.keys(selection).sort()).toEqual([
+      'indexWarnings',
       'suggestions',
       'timings',
       'tools',

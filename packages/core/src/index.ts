@@ -25,6 +25,7 @@ export type { FormatTargetTools } from './format/format-tools.js';
 export { formatPayload, formatTools } from './format/format-tools.js';
 export type { ToolLimitProvider } from './format/provider-tool-limits.js';
 export { PROVIDER_TOOL_LIMITS, providerForTarget } from './format/provider-tool-limits.js';
+export { redactSecrets } from './format/redact-secrets.js';
 export { toAnthropicTools } from './format/to-anthropic-tools.js';
 export { toGeminiTools } from './format/to-gemini-tools.js';
 export { toJsonSchemaTools } from './format/to-json-schema-tools.js';

@@ -47,6 +47,7 @@ export type { AbstainPolicy, RuleOptions, RuleWeights } from './rules/rule-optio
 export { DEFAULT_RULE_WEIGHTS } from './rules/rule-options.js';
 export type { AbstentionReport } from './rules/rule-run.js';
 export type {
+  LearnOptions,
   Selector,
   SelectorIndexInfo,
   SelectorOptions,

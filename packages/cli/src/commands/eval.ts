@@ -33,7 +33,8 @@ export function createEvalCommand(io: CliIo): CommandDef {
       learn: {
         type: 'string',
         valueHint: 'FILE',
-        description: 'Learn the prompts of FILE before evaluating',
+        description:
+          'Learn the prompts of FILE before evaluating (in memory: the saved index is not changed)',
       },
       split: { type: 'string', valueHint: 'NAME', description: 'Only queries of this split' },
       limit: {
@@ -56,7 +57,8 @@ export function createEvalCommand(io: CliIo): CommandDef {
       reportIndexWarnings(io, selector);
       if (args.learn !== undefined) {
         const learned = await readBenchQueries(path.resolve(io.cwd, args.learn));
-        await selector.learn(learnedExamplesOf(learned));
+        // The catalog's own index must not keep them: later evals and queries would silently use them.
+        await selector.learn(learnedExamplesOf(learned), { isSaved: false });
       }
       const report = await evaluateSelector({
         selector,

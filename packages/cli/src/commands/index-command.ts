@@ -1,6 +1,8 @@
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
-import { openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
+import { toSafeJson } from './safe-output.js';
+import { indexWarnings, openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
 /** `toolsift index [--catalog PATH] [--embedder ID] [--index-dir DIR] [--json]`: build or update the index. */
 export function createIndexCommand(io: CliIo): CommandDef {
@@ -13,20 +15,36 @@ export function createIndexCommand(io: CliIo): CommandDef {
       ...SELECTOR_ARGS,
       json: {
         type: 'boolean',
-        description: 'Print {dir, status, tools, embedded, reused, warnings} as JSON',
+        description: 'Print {dir, status, tools, embedded, reused, warnings, indexWarnings} as JSON',
       },
     },
     async run({ args }) {
       const started = performance.now();
       const selector = await openSelector(io, args);
       const { dir, status, embedded, reused, warnings } = selector.index;
+      if (dir !== undefined && status === 'memory') {
+        // Indexing is this command's whole job: an index that could not be saved is a failure, not a status.
+        throw new ToolsiftError(
+          ErrorCode.IndexNotSaved,
+          `the index of ${selector.tools.length} tools was not saved: ${warnings.join('; ')}`,
+          { dir, warnings },
+        );
+      }
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      reportIndexWarnings(io, selector);
       if (args.json === true) {
-        const report = { dir: dir ?? null, status, tools: selector.tools.length, embedded, reused, warnings };
-        io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        const report = {
+          dir: dir ?? null,
+          status,
+          tools: selector.tools.length,
+          embedded,
+          reused,
+          warnings,
+          indexWarnings: indexWarnings(selector),
+        };
+        io.stdout.write(`${toSafeJson(report)}\n`);
         return;
       }
-      reportIndexWarnings(io, selector);
       io.stdout.write(
         `${status} index of ${selector.tools.length} tools with ${selector.embedder.id}: ` +
           `${embedded} views embedded, ${reused} reused, in ${seconds}s\n${dir ?? '(in memory)'}\n`,

@@ -3,7 +3,8 @@ import type { ToolActionInfo } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { closeIds } from '../mcp/close-ids.js';
-import { openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
+import { toSafeJson, toSafeText } from './safe-output.js';
+import { indexWarnings, openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
 /** `toolsift inspect ID [--catalog PATH] [--json]`: a tool's metadata and the views it is indexed under. */
 export function createInspectCommand(io: CliIo): CommandDef {
@@ -15,7 +16,7 @@ export function createInspectCommand(io: CliIo): CommandDef {
     args: {
       id: { type: 'positional', required: true, valueHint: 'ID', description: 'Tool id' },
       ...SELECTOR_ARGS,
-      json: { type: 'boolean', description: 'Print {tool, views, action} as JSON' },
+      json: { type: 'boolean', description: 'Print {tool, views, action, indexWarnings} as JSON' },
     },
     async run({ args }) {
       const selector = await openSelector(io, args);
@@ -29,11 +30,12 @@ export function createInspectCommand(io: CliIo): CommandDef {
       }
       const views = selector.views(tool.id);
       const action = selector.actionOf(tool.id);
+      reportIndexWarnings(io, selector);
       if (args.json === true) {
-        io.stdout.write(`${JSON.stringify({ tool, views, action }, null, 2)}\n`);
+        const report = { tool, views, action, indexWarnings: indexWarnings(selector) };
+        io.stdout.write(`${toSafeJson(report)}\n`);
         return;
       }
-      reportIndexWarnings(io, selector);
       const lines = [
         `${tool.id}${tool.title !== undefined ? ` — ${tool.title}` : ''}`,
         `  name:   ${tool.name}`,
@@ -43,7 +45,7 @@ export function createInspectCommand(io: CliIo): CommandDef {
         `views (${views.length}):`,
         ...views.map((view) => `  ${view.key}\n      ${view.text}`),
       ];
-      io.stdout.write(`${lines.join('\n')}\n`);
+      io.stdout.write(`${toSafeText(lines.join('\n'))}\n`);
     },
   });
   return command as unknown as CommandDef;

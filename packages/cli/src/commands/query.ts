@@ -13,7 +13,14 @@ import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { ABSTENTION_ARGS, abstentionOptions } from './abstention-args.js';
 import { renderSelectionTable } from './render-selection.js';
-import { openSelector, parseCount, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
+import { toSafeJson, toSafeText } from './safe-output.js';
+import {
+  indexWarnings,
+  openSelector,
+  parseCount,
+  reportIndexWarnings,
+  SELECTOR_ARGS,
+} from './selector-args.js';
 
 /** `toolsift query PROMPT [--k N] [--json] [--explain] [--format TARGET]`: the tools that fit a prompt. */
 export function createQueryCommand(io: CliIo): CommandDef {
@@ -74,16 +81,16 @@ export function createQueryCommand(io: CliIo): CommandDef {
         ...(args['chain-ids'] === false ? { chainIds: false } : {}),
         ...abstention,
       });
+      reportIndexWarnings(io, selector);
       if (target !== undefined) {
         printFormatted({ io, selector, selection, target, maxTokens });
         return;
       }
       if (args.json === true || io.stdout.isTTY !== true) {
-        io.stdout.write(`${JSON.stringify(selection, null, 2)}\n`);
+        io.stdout.write(`${toSafeJson({ ...selection, indexWarnings: indexWarnings(selector) })}\n`);
         return;
       }
-      reportIndexWarnings(io, selector);
-      io.stdout.write(renderSelectionTable(selection, args.explain === true));
+      io.stdout.write(toSafeText(renderSelectionTable(selection, args.explain === true)));
     },
   });
   return command as unknown as CommandDef;
@@ -104,9 +111,9 @@ function printFormatted(input: {
     .filter((tool): tool is Tool => tool !== undefined);
   const fitted = fitToolBudget({ tools, target, ...(maxTokens !== undefined ? { maxTokens } : {}) });
   // The exact payload on stdout; what the target could not express, and budget cuts, on stderr.
-  io.stdout.write(`${JSON.stringify(formatPayload(target, fitted.tools), null, 2)}\n`);
+  io.stdout.write(`${toSafeJson(formatPayload(target, fitted.tools))}\n`);
   for (const warning of fitted.warnings)
-    io.stderr.write(`warning: ${warning.toolId}: ${warning.code} ${warning.message}\n`);
+    io.stderr.write(toSafeText(`warning: ${warning.toolId}: ${warning.code} ${warning.message}\n`));
   if (fitted.stoppedBy !== undefined) {
     io.stderr.write(
       `note: ${tools.length - fitted.fitted.length} tool(s) left out (${fitted.stoppedBy}); ${fitted.totalTokens} tokens emitted\n`,

@@ -2,6 +2,7 @@ import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { createSelector, type IndexProgress, type Selector } from '@toolsift/selector';
 import { Presets, SingleBar } from 'cli-progress';
 import type { CliIo } from '../io.js';
+import { toSafeText } from './safe-output.js';
 
 /** The options every selector command shares: where the catalog is, which embedder, where the index goes. */
 export const SELECTOR_ARGS = {
@@ -54,15 +55,24 @@ export function parseCount(value: string | undefined, name: string, fallback: nu
   return parsed;
 }
 
-/** Print the index warnings and the catalog's error diagnostics to stderr. */
-export function reportIndexWarnings(io: CliIo, selector: Selector): void {
-  for (const warning of selector.index.warnings) io.stderr.write(`toolsift: warning: ${warning}\n`);
+/**
+ * The index warnings and the count of catalog errors skipped, one line each: printed on stderr in every output
+ * mode and carried as `indexWarnings` by the `--json` outputs, so a broken file's tools never vanish silently.
+ */
+export function indexWarnings(selector: Selector): string[] {
   const errors = selector.index.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-  if (errors.length > 0) {
-    io.stderr.write(
-      `toolsift: warning: ${errors.length} catalog error(s) skipped; run \`toolsift validate\` for details\n`,
-    );
-  }
+  return [
+    ...selector.index.warnings,
+    ...(errors.length > 0
+      ? [`${errors.length} catalog error(s) skipped; run \`toolsift validate\` for details`]
+      : []),
+  ];
+}
+
+/** Print `indexWarnings` to stderr, secrets redacted and control characters escaped. */
+export function reportIndexWarnings(io: CliIo, selector: Selector): void {
+  for (const warning of indexWarnings(selector))
+    io.stderr.write(`toolsift: warning: ${toSafeText(warning)}\n`);
 }
 
 // --- internal ---

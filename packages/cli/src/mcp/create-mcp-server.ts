@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, formatTools, type Tool, ToolsiftError } from '@toolsift/core';
+import { ErrorCode, formatTools, redactSecrets, type Tool, ToolsiftError } from '@toolsift/core';
 import type { Selector } from '@toolsift/selector';
 import { z } from 'zod';
 import { VERSION } from '../version.js';
@@ -8,6 +8,17 @@ import { closeIds } from './close-ids.js';
 
 /** Most tools one `search_tools` call returns. */
 export const MAX_SEARCH_K = 50;
+
+/**
+ * Longest `search_tools` query, in characters (advertised as `maxLength`). The selector reads 4,096 and cuts a longer
+ * prompt with a PROMPT_TRUNCATED warning, so a request with a pasted document is still served; a longer query is no
+ * task description but a mistake (a file passed as the query) and is refused at once: a 10,000,000-character query
+ * took the heap past 4 GB and aborted the server.
+ */
+export const MAX_QUERY_LENGTH = 100_000;
+
+/** Longest `get_tool` id, in characters: twice MCP's 128 for a tool name, and it bounds the close-id search. */
+export const MAX_ID_LENGTH = 256;
 
 /**
  * An MCP server over a catalog with two tools: `search_tools` (rank tools for a task, with their MCP
@@ -32,7 +43,11 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
         'Rank the tools of the catalog for a task described in plain language. Returns the best tools first, ' +
         'each with its MCP definition, a confidence in [0, 1] and the reasons it was chosen.',
       inputSchema: {
-        query: z.string().min(1).describe('The task, e.g. "what is the weather in Paris tomorrow"'),
+        query: z
+          .string()
+          .min(1)
+          .max(MAX_QUERY_LENGTH)
+          .describe('The task, e.g. "what is the weather in Paris tomorrow"'),
         k: z
           .number()
           .int()
@@ -77,7 +92,9 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
     {
       title: 'Get a tool',
       description: 'The MCP definition of one tool of the catalog, by id (as search_tools returns it).',
-      inputSchema: { id: z.string().min(1).describe('Tool id, e.g. "get_current_weather"') },
+      inputSchema: {
+        id: z.string().min(1).max(MAX_ID_LENGTH).describe('Tool id, e.g. "get_current_weather"'),
+      },
       outputSchema: GET_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -121,7 +138,8 @@ const GET_OUTPUT = { id: z.string(), definition: DEFINITION };
 /** Structured content plus its JSON as text (for clients that read only text); a ToolsiftError becomes `isError`. */
 async function answer(compute: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
   try {
-    const structured = await compute();
+    // Every response goes through the one redaction: definitions, reasons and warnings quote tool metadata.
+    const structured = redactSecrets(await compute());
     return {
       content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
       structuredContent: structured,

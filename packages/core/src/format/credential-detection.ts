@@ -118,6 +118,17 @@ const SECRET_PATTERNS: readonly RegExp[] = [
   /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/,
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/,
   /\bBearer [A-Za-z0-9._~+/-]{20,}=*/,
+  // Stripe secret, restricted and webhook keys; Google OAuth client secrets and refresh tokens.
+  /\b(?:[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{20,})/,
+  /\bGOCSPX-[A-Za-z0-9_-]{20,}/,
+  /\b1\/\/0[A-Za-z0-9_-]{30,}/,
+  // An AWS secret access key: exactly 40 base64 characters mixing upper case, lower case and digits.
+  /(?<![A-Za-z0-9/+=])(?=[A-Za-z0-9/+]*[A-Z])(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[0-9])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/,
+  // The password of a URL's user info (`postgres://user:PASSWORD@host`); the user and host stay readable.
+  /(?<=\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s/@]+(?=@)/,
+  // The value after a credential word and `=` or `:` (`password=hunter2x`, `aws_secret_access_key: ...`) when it
+  // has letters and digits: prose such as "password: the user's password" is left alone.
+  /(?<=(?:password|passwd|secret|token|key)["']?\s*[:=]\s*["']?)(?=[^\s"',;]*[0-9])(?=[^\s"',;]*[A-Za-z])[^\s"',;<>{}$]{8,}/i,
 ];
 
 function splitWords(key: string): string[] {

@@ -10,6 +10,7 @@ import {
   type WarnFunction,
 } from './format-result.js';
 import type { FormatTarget } from './format-target.js';
+import { redactSecrets } from './redact-secrets.js';
 
 /** What an emitter gets for one tool: the decided name and description, options, and where to warn. */
 export interface EmitContext {
@@ -61,7 +62,13 @@ export function emitTools<T>(input: {
         `Redacted ${formatted.redactions} secret-looking value(s) in the description.`,
       );
     }
-    const emitted = input.emit({ tool, name, description: formatted.description, options, warn });
+    const built = input.emit({ tool, name, description: formatted.description, options, warn });
+    // The last pass over what reaches a model: whatever a target copies beyond the description and
+    // schema (titles, annotations, examples) goes through the same redaction as every other output.
+    const emitted = redactSecrets(built);
+    if (JSON.stringify(emitted) !== JSON.stringify(built)) {
+      warn(FormatWarningCode.SecretRemoved, 'Redacted secret-looking value(s) in the tool definition.');
+    }
     tools.push(emitted);
     tokens.push(estimateToolTokens(emitted));
     names.push([name, tool.id]);

@@ -66,7 +66,8 @@ function cleanSchema(node: unknown, path: string, isCredential: boolean, warn: W
   for (const keyword of METADATA_KEYWORDS) delete copy[keyword];
   for (const keyword of DATA_KEYWORDS) {
     if (!(keyword in copy)) continue;
-    const isCredentialValue = isCredential && keyword !== 'enum';
+    // An enum of a credential parameter lists the accepted secrets themselves: dropped like a default.
+    const isCredentialValue = isCredential;
     if (!isCredentialValue && !containsSecret(copy[keyword])) continue;
     delete copy[keyword];
     warn(

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { ErrorCode } from '../errors.js';
 import type { Tool } from '../model/tool.js';
+import { checkTextLength } from './check-text-length.js';
 
 /** The catalog after de-duplication, with what the cross-tool checks found. */
 export interface CheckCatalogResult {
@@ -12,7 +13,7 @@ export interface CheckCatalogResult {
  * Cross-tool checks on loaded tools: an id repeated in one file is an error (the first is kept); one
  * repeated across files is a warning and the later tool is kept as `<id>@<file stem>`; a conflict,
  * alternative or complement naming no known tool id or name is a warning (`mcp:<server>` conflicts
- * name whole servers and are exempt), and an empty description is a warning.
+ * name whole servers and are exempt), and an empty description or an over-long text (TEXT_TOO_LONG) is a warning.
  */
 export function checkCatalog(tools: readonly Tool[]): CheckCatalogResult {
   const diagnostics: Diagnostic[] = [];
@@ -65,6 +66,7 @@ export function checkCatalog(tools: readonly Tool[]): CheckCatalogResult {
         });
       }
     }
+    diagnostics.push(...checkTextLength(tool, at(tool)));
     if (tool.description.trim() === '') {
       diagnostics.push({
         ...at(tool),

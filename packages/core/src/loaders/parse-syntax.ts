@@ -5,6 +5,7 @@ import { tomlLibrary, yamlLibrary } from '../parsing-libraries.js';
 import { describeFound, findJsonSyntaxError } from './find-json-syntax-error.js';
 import { createJsonLocator, type Locate } from './json-locator.js';
 import { createLineIndex } from './line-index.js';
+import { createTomlLocator } from './toml-locator.js';
 
 /** Most YAML aliases a document may expand; more is treated as an alias bomb. */
 export const MAX_YAML_ALIASES = 100;
@@ -110,15 +111,11 @@ export function parseYamlText(text: string): SyntaxResult {
   return { data, locate, diagnostics: [] };
 }
 
-/** Parse TOML with smol-toml; syntax errors carry its line/column. Values cannot be located. */
+/** Parse TOML with smol-toml; syntax errors carry its line/column; `locate` finds table headers and keys. */
 export function parseTomlText(text: string): SyntaxResult {
   try {
     const data: unknown = tomlLibrary().parse(text);
-    return {
-      data,
-      locate: (pointer) => (pointer === '' ? { line: 1, column: 1 } : undefined),
-      diagnostics: [],
-    };
+    return { data, locate: createTomlLocator(text), diagnostics: [] };
   } catch (error) {
     const { line, column, message } = error as { line?: unknown; column?: unknown; message?: unknown };
     const detail = String(message ?? error)

@@ -1,58 +1,72 @@
 import type { JsonSchema } from '../model/tool.js';
 import { isRecord } from './is-record.js';
+import { escapeSegment } from './json-pointer.js';
 import { normalizeType } from './normalize-type.js';
+import { SUBSCHEMA_KEYS, SUBSCHEMA_LIST_KEYS, SUBSCHEMA_MAP_KEYS, TEXT_KEYWORDS } from './schema-keywords.js';
+import type { SchemaProblem } from './schema-problem.js';
 
 /**
  * Normalises a JSON-Schema-like value as formats write it into JSON Schema (2020-12 subset): type words
  * (`dict`, `float`, `array:string`...), OpenAPI `nullable`, per-property `required` booleans lifted into the
  * parent's `required` list, `validation` / `min` / `max` as keywords, string defaults of numbers and
  * booleans coerced, `example` as `examples`, and `items: {}` for arrays without items. Other keywords are
- * kept as written. A value that is not an object (or a type word) gives `{}`.
+ * kept as written. A value that is not an object (or a type word) gives `{}`. A text keyword (`description`,
+ * `title`...) that is not a string, and `properties` that is not a map, are dropped: `null` quietly (extension
+ * info writes `description: null`), anything else with a problem pushed on `problems` (pointer below `schema`).
  * @example normalizeSchema({ type: 'dict', properties: { n: { type: 'int', default: '3' } } })
  */
-export function normalizeSchema(schema: unknown): JsonSchema {
-  return normalizeNode(schema, new Set());
+export function normalizeSchema(schema: unknown, problems: SchemaProblem[] = []): JsonSchema {
+  return normalizeNode(schema, { ancestors: new Set(), problems, pointer: '' });
 }
 
 // --- internal ---
 
-const SUBSCHEMA_KEYS = new Set([
-  'additionalProperties',
-  'not',
-  'contains',
-  'if',
-  'then',
-  'else',
-  'propertyNames',
-]);
-const SUBSCHEMA_LIST_KEYS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
-const SUBSCHEMA_MAP_KEYS = new Set(['$defs', 'definitions', 'patternProperties', 'dependentSchemas']);
-/** Keywords whose value must be a string: a `null` there (extension info writes `description: null`) is dropped. */
-const TEXT_KEYWORDS = new Set(['description', 'title', 'format', 'pattern', '$comment']);
+/** Where the walk is: `ancestors` guards against cyclic input (YAML aliases can build cycles). */
+interface Walk {
+  ancestors: Set<object>;
+  problems: SchemaProblem[];
+  /** Pointer of the node being normalised, below the schema given. */
+  pointer: string;
+}
+
 const DEFERRED_KEYS = new Set(['type', 'nullable', 'validation', 'min', 'max', 'required', 'example']);
 
-/** `ancestors` guards against cyclic input (YAML aliases can build cycles). */
-function normalizeNode(node: unknown, ancestors: Set<object>): JsonSchema {
+function normalizeNode(node: unknown, walk: Walk): JsonSchema {
   if (typeof node === 'string') return normalizeType(node).schema;
+  const { ancestors, problems, pointer } = walk;
   if (!isRecord(node) || ancestors.has(node)) return {};
   ancestors.add(node);
+  const below = (...segments: Array<string | number>): Walk => ({
+    ancestors,
+    problems,
+    pointer: segments.reduce<string>((at, segment) => `${at}/${escapeSegment(segment)}`, pointer),
+  });
   const out: JsonSchema = {};
   applyType(out, node);
   const liftedRequired: string[] = [];
   for (const [key, value] of Object.entries(node)) {
     if (DEFERRED_KEYS.has(key) || key === '__proto__') continue;
-    if (value === null && TEXT_KEYWORDS.has(key)) continue;
-    if (key === 'properties' && isRecord(value)) {
-      out.properties = normalizeProperties(value, liftedRequired, ancestors);
+    if (TEXT_KEYWORDS.has(key) && typeof value !== 'string') {
+      if (value !== null && value !== undefined)
+        problems.push({ pointer: below(key).pointer, expected: 'a string', found: value });
+      continue;
+    }
+    if (key === 'properties') {
+      // `[]` is how PHP's json_encode writes an empty map: read as no properties.
+      if (isRecord(value)) out.properties = normalizeProperties(value, liftedRequired, below(key));
+      else if (Array.isArray(value) && value.length === 0) out.properties = {};
+      else if (value !== null && value !== undefined)
+        problems.push({ pointer: below(key).pointer, expected: 'a map of property schemas', found: value });
     } else if (key === 'items') {
-      if (Array.isArray(value)) out.prefixItems = value.map((item) => normalizeNode(item, ancestors));
-      else out.items = normalizeNode(value, ancestors);
+      if (Array.isArray(value))
+        out.prefixItems = value.map((item, index) => normalizeNode(item, below(key, index)));
+      else out.items = normalizeNode(value, below(key));
     } else if (SUBSCHEMA_KEYS.has(key) && isRecord(value)) {
-      out[key] = normalizeNode(value, ancestors);
+      out[key] = normalizeNode(value, below(key));
     } else if (SUBSCHEMA_LIST_KEYS.has(key) && Array.isArray(value)) {
-      out[key] = value.map((item) => normalizeNode(item, ancestors));
+      out[key] = value.map((item, index) => normalizeNode(item, below(key, index)));
     } else if (SUBSCHEMA_MAP_KEYS.has(key) && isRecord(value)) {
-      out[key] = mapValues(value, (child) => normalizeNode(child, ancestors));
+      out[key] = mapValues(value, (child, name) => normalizeNode(child, below(key, name)));
     } else {
       out[key] = value;
     }
@@ -69,11 +83,11 @@ function normalizeNode(node: unknown, ancestors: Set<object>): JsonSchema {
 function normalizeProperties(
   properties: Record<string, unknown>,
   liftedRequired: string[],
-  ancestors: Set<object>,
+  walk: Walk,
 ): JsonSchema {
   return mapValues(properties, (child, name) => {
     if (isRecord(child) && child.required === true) liftedRequired.push(name);
-    return normalizeNode(child, ancestors);
+    return normalizeNode(child, { ...walk, pointer: `${walk.pointer}/${escapeSegment(name)}` });
   });
 }
 

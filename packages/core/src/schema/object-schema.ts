@@ -2,6 +2,7 @@ import type { JsonSchema } from '../model/tool.js';
 import { isRecord } from './is-record.js';
 import { normalizeSchema } from './normalize-schema.js';
 import type { SchemaResult } from './parameters-to-schema.js';
+import type { SchemaProblem } from './schema-problem.js';
 
 /** The schema of a tool without parameters. */
 export function emptyObjectSchema(): JsonSchema {
@@ -21,8 +22,9 @@ export function toObjectSchema(value: unknown): SchemaResult {
       problems: [{ pointer: '', expected: 'a JSON Schema object', found: value }],
     };
   }
-  const schema = normalizeSchema(value);
+  const problems: SchemaProblem[] = [];
+  const schema = normalizeSchema(value, problems);
   if (schema.type === undefined) schema.type = 'object';
   if (schema.type === 'object' && !isRecord(schema.properties)) schema.properties = {};
-  return { schema, problems: [] };
+  return { schema, problems };
 }

@@ -2,16 +2,7 @@ import type { JsonSchema } from '../model/tool.js';
 import { isRecord } from './is-record.js';
 import { escapeSegment } from './json-pointer.js';
 import { normalizeSchema } from './normalize-schema.js';
-
-/** Something in a parameter list that could not be used; the pointer is relative to the list. */
-export interface SchemaProblem {
-  /** JSON pointer below the parameters value ('' for the value itself). */
-  pointer: string;
-  /** What was expected there. */
-  expected: string;
-  /** What was found. */
-  found: unknown;
-}
+import type { SchemaProblem } from './schema-problem.js';
 
 /** A parameters JSON Schema plus what had to be skipped to build it. */
 export interface SchemaResult {
@@ -31,7 +22,7 @@ export interface ParametersToSchemaOptions {
  * Builds an object JSON Schema from a per-parameter list: an array of `{name, type, description|desc,
  * required|optional, default, enum, validation, ...}` (paularlott, docker `arguments`) or a map of
  * name -> parameter (Matimo, extension-info `schema.fields`, paularlott's legacy table form). A parameter
- * without a type is a string.
+ * without a type is a string. A description that is not text (a TOML table, a list) is dropped with a problem.
  * @example parametersToSchema([{ name: 'tags', type: 'array:string', required: true }])
  */
 export function parametersToSchema(
@@ -47,7 +38,11 @@ export function parametersToSchema(
       problems.push({ pointer, expected: 'a parameter object', found: parameter });
       return;
     }
-    const { schema, isRequired } = toProperty(parameter, options.isRequiredByDefault === true);
+    const { schema, isRequired } = toProperty(parameter, {
+      isRequiredByDefault: options.isRequiredByDefault === true,
+      problems,
+      pointer,
+    });
     Object.defineProperty(properties, name, {
       value: schema,
       enumerable: true,
@@ -76,15 +71,20 @@ export function parametersToSchema(
 
 function toProperty(
   parameter: Record<string, unknown>,
-  isRequiredByDefault: boolean,
+  options: { isRequiredByDefault: boolean; problems: SchemaProblem[]; pointer: string },
 ): { schema: JsonSchema; isRequired: boolean } {
+  const { isRequiredByDefault, problems, pointer } = options;
   const { name: _name, required, optional, desc, ...rest } = parameter;
   const written: Record<string, unknown> = { ...rest };
   if (typeof desc === 'string' && written.description === undefined) written.description = desc;
+  else if (desc !== undefined && desc !== null && typeof desc !== 'string')
+    problems.push({ pointer: `${pointer}/desc`, expected: 'a string', found: desc });
   if (written.type === undefined || written.type === null) written.type = impliedType(written);
   if (written.type === undefined) delete written.type;
   if (Array.isArray(required)) written.required = required;
-  const schema = normalizeSchema(written);
+  const found: SchemaProblem[] = [];
+  const schema = normalizeSchema(written, found);
+  for (const problem of found) problems.push({ ...problem, pointer: `${pointer}${problem.pointer}` });
   const isNullable = Array.isArray(schema.type) && schema.type.includes('null');
   const isRequired =
     typeof required === 'boolean'

@@ -1,6 +1,6 @@
+import { redactSecrets } from '../format/redact-secrets.js';
 import type { JsonSchema, Tool } from '../model/tool.js';
 import { isRecord } from '../schema/is-record.js';
-import { redactSecrets } from './redact-secrets.js';
 
 /**
  * Write a tool as a Matimo `definition.yaml` object: JSON Schema properties become Matimo parameters

@@ -1,9 +1,9 @@
 import { ErrorCode, ToolsiftError } from '../errors.js';
 import { FORMAT_TARGETS, isFormatTarget } from '../format/format-target.js';
 import { formatPayload, formatTools } from '../format/format-tools.js';
+import { redactSecrets } from '../format/redact-secrets.js';
 import type { Tool } from '../model/tool.js';
 import { yamlLibrary } from '../parsing-libraries.js';
-import { redactSecrets } from './redact-secrets.js';
 import { toMatimoDefinition } from './to-matimo-definition.js';
 
 /**

@@ -90,11 +90,22 @@ export async function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Prom
   return {
     id,
     dimensions,
-    embed: (texts) => embedInBatches({ texts, batchSize: options.batchSize ?? 128, embedBatch: request }),
+    embed: (texts) =>
+      embedInBatches({
+        texts,
+        batchSize: options.batchSize ?? 128,
+        maxTextLength: OPENAI_MAX_TEXT_LENGTH,
+        embedBatch: request,
+      }),
   };
 }
 
 // --- internal ---
+
+// The embedding models take 8,191 tokens, and a token spans at least one character of nearly any text: one long
+// description cannot fail the whole index. (Text a tokenizer splits into bytes can still exceed it; the API's
+// refusal is then reported as EMBEDDING_REQUEST_FAILED.)
+const OPENAI_MAX_TEXT_LENGTH = 8191;
 
 const KNOWN_DIMENSIONS: Readonly<Record<string, number>> = {
   'text-embedding-3-small': 1536,

@@ -6,6 +6,7 @@ import { userCacheDir } from '../index-store/default-index-dir.js';
 import { embedInBatches } from './embed-in-batches.js';
 import type { Embedder } from './embedder.js';
 import { meanPoolNormalized } from './mean-pool-normalized.js';
+import { embeddedTextLimit } from './truncate-for-embedding.js';
 
 /** Options of an embedder running a transformers.js feature-extraction model. */
 export interface TransformersEmbedderOptions {
@@ -61,10 +62,13 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   // One probe call finds the output width and the pooling path, and warms the session up.
   const [probe] = await run(['dimension probe']);
   const dimensions = probe?.length ?? 0;
+  // The tokenizer reads a whole text before it truncates to the model's tokens, and a long one overflows its stack.
+  const maxTextLength = embeddedTextLimit(extract.tokenizer.model_max_length);
   return {
     id,
     dimensions,
-    embed: (texts) => embedInBatches({ texts, batchSize: options.batchSize ?? 32, embedBatch: run }),
+    embed: (texts) =>
+      embedInBatches({ texts, batchSize: options.batchSize ?? 32, maxTextLength, embedBatch: run }),
   };
 }
 
@@ -79,10 +83,10 @@ type FeatureExtractor = ((
   texts: string[],
   options: { pooling: 'mean'; normalize: boolean },
 ) => Promise<TensorLike>) & {
-  tokenizer: (
+  tokenizer: ((
     texts: string[],
     options: { padding: boolean; truncation: boolean },
-  ) => { attention_mask: { data: ArrayLike<number | bigint> } };
+  ) => { attention_mask: { data: ArrayLike<number | bigint> } }) & { model_max_length?: number };
   model: (
     inputs: unknown,
   ) => Promise<Partial<Record<'last_hidden_state' | 'logits' | 'token_embeddings', TensorLike>>>;

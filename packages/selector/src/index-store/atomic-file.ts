@@ -1,5 +1,6 @@
 import crypto, { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** Size and CRC-32 of a written file, as the index manifest records them. */
@@ -29,6 +30,17 @@ export async function writeFileAtomic(target: string, bytes: Uint8Array): Promis
 }
 
 /**
+ * Create a folder and its missing parents. Node's `mkdir(dir, { recursive: true })` never returns on paths such as
+ * `/proc/nope` (ENOENT and EEXIST in turn, at 100% CPU); this walks up once per level, so it ends with an error.
+ */
+export async function makeDirectory(dir: string): Promise<void> {
+  if (await tryMakeDirectory(dir)) return;
+  const parent = path.dirname(dir);
+  if (parent !== dir) await makeDirectory(parent);
+  if (!(await tryMakeDirectory(dir))) await mkdir(dir); // throws the ENOENT (or whatever the folder refuses)
+}
+
+/**
  * CRC-32 (the zlib one) of bytes, continuing from `previous` when the bytes come in chunks. Index payloads carry
  * it to catch accidental damage (torn writes, flipped bits, a file from another save) together with their size:
  * it is several times cheaper than sha256 on the tens of megabytes a large index reloads, and nothing is gained
@@ -53,6 +65,19 @@ const HAS_ONE_SHOT_HASH = typeof (crypto as { hash?: unknown }).hash === 'functi
 
 // `zlib.crc32` exists from Node 20.15 / 22.2; older Node 20 releases use the table-driven version below.
 const HAS_ZLIB_CRC32 = typeof (zlib as { crc32?: unknown }).crc32 === 'function';
+
+/** Make one folder: true when it exists now, false when its parent is missing (ENOENT); other errors throw. */
+async function tryMakeDirectory(dir: string): Promise<boolean> {
+  try {
+    await mkdir(dir);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return false;
+    if (code === 'EEXIST' && (await stat(dir)).isDirectory()) return true;
+    throw error;
+  }
+}
 
 let crcTable: Int32Array | undefined;
 

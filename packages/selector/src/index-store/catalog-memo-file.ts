@@ -1,7 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CatalogMemo, LoadedFile } from '@toolsift/core';
-import { crc32, writeFileAtomic } from './atomic-file.js';
+import { crc32, makeDirectory, writeFileAtomic } from './atomic-file.js';
 
 /** The file an index folder keeps its catalog memo in. */
 export const CATALOG_MEMO_FILE = 'catalog-memo';
@@ -56,7 +56,7 @@ export async function openCatalogMemo(dir: string | undefined): Promise<CatalogM
       const body = Buffer.from([...used].map(([key, json]) => `${key} ${json}\n`).join(''));
       const header = Buffer.from(`${MAGIC} ${VERSION} ${body.byteLength} ${crc32(body)}\n`);
       try {
-        await mkdir(to, { recursive: true });
+        await makeDirectory(to);
         await writeFileAtomic(file, Buffer.concat([header, body]));
       } catch {
         // Read-only or vanished folder: the next load parses the catalog again.

@@ -1,7 +1,8 @@
 import { constants } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { makeDirectory } from './atomic-file.js';
 import { hashText } from './content-hash.js';
 
 /** What the default index folder of a catalog depends on. */
@@ -77,7 +78,7 @@ async function isFolder(dir: string): Promise<boolean> {
 
 async function isWritable(dir: string): Promise<boolean> {
   try {
-    await mkdir(dir, { recursive: true });
+    await makeDirectory(dir);
     await access(dir, constants.W_OK);
     return true;
   } catch {

@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Tool, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
@@ -6,8 +6,18 @@ import { createLexicalIndex } from '../lexical/create-lexical-index.js';
 import type { LexicalIndexOptions } from '../lexical/lexical-index.js';
 import { createVectorIndex } from '../vector-index/create-vector-index.js';
 import { buildToolViews } from '../views/build-tool-views.js';
+import { makeDirectory } from './atomic-file.js';
 import { hashText } from './content-hash.js';
+import { withIndexLock } from './index-lock.js';
 import { INDEX_MANIFEST } from './index-manifest.js';
+import {
+  countLearned,
+  type LearnedPrompts,
+  type ReadLearnedPrompts,
+  readLearnedPrompts,
+  readManifestLearned,
+  writeLearnedPrompts,
+} from './learned-prompts-file.js';
 import { loadToolIndex } from './load-tool-index.js';
 import { saveToolIndex } from './save-tool-index.js';
 import { type IndexProgress, type IndexUpdateStats, ToolIndex } from './tool-index.js';
@@ -37,13 +47,31 @@ export interface OpenedToolIndex {
 /**
  * Open the index of a catalog: reload the saved folder when it is sound and current; update it incrementally
  * when tools changed (only changed views are embedded); rebuild it, with a warning, when it is corrupt,
- * truncated or made by another embedder or version. Saves whatever changed.
+ * truncated or made by another embedder or version. Learned prompts come from their own file (`LEARNED_FILE`),
+ * which no rebuild touches. Saves whatever changed, under the folder's lock; a rebuild is not saved over an index
+ * another process saved meanwhile.
  */
 export async function openToolIndex(options: OpenToolIndexOptions): Promise<OpenedToolIndex> {
   const lexicalOptions = lexicalOptionsHash(options.lexical);
   const warnings: string[] = [];
   const { dir } = options;
-  if (dir !== undefined && (await exists(path.join(dir, INDEX_MANIFEST)))) {
+  if (dir === undefined) {
+    const index = createEmptyToolIndex(options, warnings);
+    const stats = await index.upsertTools({
+      tools: options.tools,
+      embedder: options.embedder,
+      ...progressOf(options),
+    });
+    return { index, status: 'memory', stats, warnings };
+  }
+  const learnedFile = await readLearnedPrompts(dir);
+  if (learnedFile.problem !== undefined)
+    warnings.push(`${learnedFile.problem} (in ${dir}); using the learned prompts the index recorded`);
+  let seen = await readManifestBytes(dir);
+  let rebuildReason: string | undefined;
+  // Twice at most: a load that fails because another process saved meanwhile (its files replaced the ones the
+  // manifest read first named) is tried again from the new manifest rather than rebuilt.
+  for (let attempt = 0; seen !== undefined && attempt < 2; attempt++) {
     try {
       const loaded = await loadToolIndex({
         dir,
@@ -51,39 +79,75 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
         embedder: options.embedder,
         lexicalOptions,
       });
+      const relearned =
+        learnedFile.prompts === undefined ? [] : adoptLearned(loaded.index, learnedFile.prompts);
+      const changed = [...new Map([...loaded.changed, ...relearned].map((tool) => [tool.id, tool])).values()];
       // Rule texts whose vectors are missing (e.g. a changed `when_prefer_*`: conflicts do not change a
       // tool's content hash) are embedded now rather than at query time.
       const ruleTexts = await loaded.index.embedRuleTexts({ embedder: options.embedder });
-      if (loaded.isCurrent) {
-        if (ruleTexts > 0) await persist(loaded.index, dir, lexicalOptions, warnings);
+      if (loaded.isCurrent && changed.length === 0) {
+        const isSaved = ruleTexts === 0 || (await persist(loaded.index, dir, lexicalOptions, warnings));
+        await keepLearned(loaded.index, dir, learnedFile, warnings);
         return {
           index: loaded.index,
-          status: ruleTexts > 0 ? 'updated' : 'loaded',
+          status: !isSaved ? 'memory' : ruleTexts > 0 ? 'updated' : 'loaded',
           stats: { embedded: 0, reused: loaded.index.viewCount },
           warnings,
         };
       }
       const stats = await loaded.index.upsertTools({
-        tools: loaded.changed,
+        tools: changed,
         embedder: options.embedder,
         reuse: loaded.reuse,
-        ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
+        ...progressOf(options),
       });
-      await persist(loaded.index, dir, lexicalOptions, warnings);
-      return { index: loaded.index, status: 'updated', stats, warnings };
+      const isSaved = await persist(loaded.index, dir, lexicalOptions, warnings);
+      await keepLearned(loaded.index, dir, learnedFile, warnings);
+      return { index: loaded.index, status: isSaved ? 'updated' : 'memory', stats, warnings };
     } catch (error) {
       if (!(error instanceof ToolsiftError)) throw error;
-      warnings.push(`rebuilt the index: ${error.message}`);
+      const now = await readManifestBytes(dir);
+      rebuildReason = error.message;
+      if (now === undefined || now.equals(seen)) break;
+      seen = now;
     }
   }
   const index = createEmptyToolIndex(options, warnings);
+  const learned = learnedFile.prompts ?? (await readManifestLearned(dir));
+  if (learned !== undefined) adoptLearned(index, learned);
   const stats = await index.upsertTools({
     tools: options.tools,
     embedder: options.embedder,
-    ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
+    ...progressOf(options),
   });
-  if (dir !== undefined) await persist(index, dir, lexicalOptions, warnings);
-  return { index, status: dir === undefined ? 'memory' : 'built', stats, warnings };
+  if (rebuildReason !== undefined) {
+    const count = countLearned(index.learned());
+    warnings.push(
+      `rebuilt the index: ${rebuildReason}${count > 0 ? `; its ${count} learned prompt(s) were kept` : ''}`,
+    );
+  }
+  const isSaved = await persist(index, dir, lexicalOptions, warnings, { ifManifest: seen ?? null });
+  await keepLearned(index, dir, learnedFile, warnings);
+  return { index, status: isSaved ? 'built' : 'memory', stats, warnings };
+}
+
+/**
+ * Make an index's learned prompts those of `prompts` (the learned prompts' file): returns the catalog tools whose
+ * prompts differ, whose views the caller must re-index (`upsertTools`).
+ */
+export function adoptLearned(index: ToolIndex, prompts: LearnedPrompts): Tool[] {
+  const current = index.learned();
+  const changed: Tool[] = [];
+  for (const toolId of new Set([...current.keys(), ...prompts.keys()])) {
+    const wanted = prompts.get(toolId) ?? [];
+    const had = current.get(toolId) ?? [];
+    if (wanted.length === had.length && wanted.every((prompt, position) => prompt === had[position]))
+      continue;
+    index.setLearned(toolId, wanted);
+    const tool = index.tool(toolId);
+    if (tool !== undefined) changed.push(tool);
+  }
+  return changed;
 }
 
 /** An empty index sized for the given tools; vector index advisories (e.g. no HNSW here) go to `warnings`. */
@@ -107,17 +171,37 @@ export function createEmptyToolIndex(
   });
 }
 
-/** Save an index, turning a write failure into a warning (the index still works in memory). */
+/**
+ * Save an index under the folder's lock, turning a failure into a warning (the index still works in memory);
+ * returns whether it was saved. `ifManifest` (the manifest bytes seen, `null` for none) skips the save when
+ * another process saved meanwhile; `isLocked` says the caller holds the lock already.
+ */
 export async function persist(
   index: ToolIndex,
   dir: string,
   lexicalOptions: string,
   warnings: string[],
-): Promise<void> {
-  try {
+  options: { ifManifest?: Buffer | null; isLocked?: boolean } = {},
+): Promise<boolean> {
+  const save = async (): Promise<boolean> => {
+    const { ifManifest } = options;
+    if (ifManifest !== undefined) {
+      const now = await readManifestBytes(dir);
+      if (ifManifest === null ? now !== undefined : now === undefined || !now.equals(ifManifest)) {
+        warnings.push(`did not save the rebuilt index in ${dir}: another process saved one meanwhile`);
+        return true;
+      }
+    }
     await saveToolIndex({ index, dir, lexicalOptions });
+    return true;
+  };
+  try {
+    if (options.isLocked === true) return await save();
+    await makeDirectory(dir);
+    return await withIndexLock(dir, save);
   } catch (error) {
     warnings.push(`could not save the index in ${dir}: ${(error as Error).message}`);
+    return false;
   }
 }
 
@@ -128,11 +212,36 @@ export function lexicalOptionsHash(options: LexicalIndexOptions | undefined): st
 
 // --- internal ---
 
-async function exists(file: string): Promise<boolean> {
+function progressOf(options: OpenToolIndexOptions): { onProgress?: (progress: IndexProgress) => void } {
+  return options.onProgress !== undefined ? { onProgress: options.onProgress } : {};
+}
+
+async function readManifestBytes(dir: string): Promise<Buffer | undefined> {
   try {
-    await access(file);
-    return true;
+    return await readFile(path.join(dir, INDEX_MANIFEST));
   } catch {
-    return false;
+    return undefined;
+  }
+}
+
+/**
+ * Give a folder saved before learned prompts had a file of their own (they were in the manifest only) that file,
+ * once, so later rebuilds keep them. Nothing is written when the file exists, even damaged.
+ */
+async function keepLearned(
+  index: ToolIndex,
+  dir: string,
+  read: ReadLearnedPrompts,
+  warnings: string[],
+): Promise<void> {
+  if (read.prompts !== undefined || read.problem !== undefined || index.learned().size === 0) return;
+  try {
+    await withIndexLock(dir, async () => {
+      const now = await readLearnedPrompts(dir);
+      if (now.prompts === undefined && now.problem === undefined)
+        await writeLearnedPrompts(dir, index.learned());
+    });
+  } catch (error) {
+    warnings.push(`could not save the learned prompts in ${dir}: ${(error as Error).message}`);
   }
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import path from 'node:path';
-import { writeFileAtomic } from './atomic-file.js';
+import { makeDirectory, writeFileAtomic } from './atomic-file.js';
 import { hashText } from './content-hash.js';
 import {
   GENERATION_NAME,
@@ -16,8 +16,10 @@ import { encodeViewTable } from './view-table-file.js';
 
 /**
  * Save an index into a folder. Payloads go to fresh generation names (`index.<gen>.views`, `.lexical`,
- * `.rule-vectors`, `.names`, `.vector-index/`, which also holds the view vectors), then the manifest is renamed into place, so a reader sees the old or the new index,
- * never a mix; older generations are removed afterwards.
+ * `.rule-vectors`, `.names`, `.vector-index/`, which also holds the view vectors), then the manifest is renamed
+ * into place, so a reader sees the old or the new index, never a mix. The generation the replaced manifest named is
+ * kept until the next save (a reader that has just read that manifest can still read its files); older ones are
+ * removed. Call it holding the folder's lock (`withIndexLock`): a save removes generations no manifest names.
  */
 export async function saveToolIndex(options: {
   index: ToolIndex;
@@ -25,7 +27,7 @@ export async function saveToolIndex(options: {
   lexicalOptions: string;
 }): Promise<void> {
   const { index, dir } = options;
-  await mkdir(dir, { recursive: true });
+  await makeDirectory(dir);
   const generation = randomBytes(6).toString('hex');
   const name = (role: string): string => `index.${generation}.${role}`;
 
@@ -64,10 +66,24 @@ export async function saveToolIndex(options: {
       vectorIndex: name('vector-index'),
     },
   };
+  const previous = await generationOfManifest(dir);
   await writeFileAtomic(path.join(dir, INDEX_MANIFEST), Buffer.from(`${JSON.stringify(manifest)}\n`));
+  const kept = [generation, previous].filter((name) => name !== undefined).map((name) => `index.${name}.`);
   for (const entry of await readdir(dir)) {
-    if (GENERATION_NAME.test(entry) && !entry.startsWith(`index.${generation}.`)) {
+    if (GENERATION_NAME.test(entry) && !kept.some((prefix) => entry.startsWith(prefix))) {
       await rm(path.join(dir, entry), { recursive: true, force: true });
     }
+  }
+}
+
+// --- internal ---
+
+/** The generation the folder's current manifest names, if it names one. */
+async function generationOfManifest(dir: string): Promise<string | undefined> {
+  try {
+    const manifest = JSON.parse(await readFile(path.join(dir, INDEX_MANIFEST), 'utf8')) as IndexManifest;
+    return /^index\.([0-9a-f]+)\.views$/.exec(manifest.files.views.file)?.[1];
+  } catch {
+    return undefined;
   }
 }

@@ -1,9 +1,13 @@
 import { type Diagnostic, ErrorCode, type Tool, type ToolFormat, ToolsiftError } from '@toolsift/core';
 import type { ToolActionFact } from '../actions/tool-action.js';
 import type { Embedder } from '../embedding/embedder.js';
+import { makeDirectory } from '../index-store/atomic-file.js';
 import { openCatalogMemo } from '../index-store/catalog-memo-file.js';
 import { defaultIndexDir, existingDefaultIndexDir } from '../index-store/default-index-dir.js';
+import { withIndexLock } from '../index-store/index-lock.js';
+import { readLearnedPrompts, writeLearnedPrompts } from '../index-store/learned-prompts-file.js';
 import {
+  adoptLearned,
   type IndexStatus,
   lexicalOptionsHash,
   openToolIndex,
@@ -68,6 +72,12 @@ export interface ToolActionInfo {
   isRuleOn: boolean;
 }
 
+/** Options of `Selector.learn` and `Selector.forget`. */
+export interface LearnOptions {
+  /** Save the change in the index folder (default true); false keeps it in this selector's memory only. */
+  isSaved?: boolean;
+}
+
 /** A loaded catalog with its index: select tools for prompts, change the catalog, learn from usage. */
 export interface Selector {
   readonly tools: readonly Tool[];
@@ -86,10 +96,13 @@ export interface Selector {
   updateTools(tools: readonly Tool[]): Promise<IndexUpdateStats>;
   /** Remove tools by id (UNKNOWN_TOOL when an id does not exist). */
   removeTools(ids: readonly string[]): Promise<void>;
-  /** Add prompts as learned views of the tools really called for them; persisted in the index. */
-  learn(examples: readonly LearnedExample[]): Promise<LearnReport>;
-  /** Remove learned prompts. */
-  forget(requests: readonly ForgetRequest[]): Promise<LearnReport>;
+  /**
+   * Add prompts as learned views of the tools really called for them; saved in the index folder (merged with
+   * what other processes learned meanwhile) unless `isSaved: false`, which keeps them in this selector only.
+   */
+  learn(examples: readonly LearnedExample[], options?: LearnOptions): Promise<LearnReport>;
+  /** Remove learned prompts (saved like `learn`). */
+  forget(requests: readonly ForgetRequest[], options?: LearnOptions): Promise<LearnReport>;
   /** Every learned prompt, by tool. */
   learned(): LearnedExample[];
 }
@@ -161,6 +174,38 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     await save();
     return stats;
   };
+  /**
+   * Learn or forget. Saved, it is a read-modify-write of the learned prompts' file under the folder's lock: the
+   * prompts other processes learned since this selector opened are taken in first, so none is lost.
+   */
+  const changeLearned = async (
+    change: { learn?: readonly LearnedExample[]; forget?: readonly ForgetRequest[] },
+    learnOptions: LearnOptions = {},
+  ): Promise<LearnReport> => {
+    if (dir === undefined || learnOptions.isSaved === false) {
+      const { report, tools: changed } = applyLearning({ index, ...change });
+      await index.upsertTools({ tools: changed, embedder });
+      return report;
+    }
+    await makeDirectory(dir);
+    return withIndexLock(dir, async () => {
+      const { prompts } = await readLearnedPrompts(dir);
+      const synced = prompts === undefined ? [] : adoptLearned(index, prompts);
+      let applied: ReturnType<typeof applyLearning>;
+      try {
+        applied = applyLearning({ index, ...change });
+      } catch (error) {
+        await index.upsertTools({ tools: synced, embedder });
+        throw error;
+      }
+      const { report, tools: changed } = applied;
+      await writeLearnedPrompts(dir, index.learned());
+      const tools = new Map([...synced, ...changed].map((tool) => [tool.id, tool]));
+      await index.upsertTools({ tools: [...tools.values()], embedder });
+      await persist(index, dir, lexicalOptions, info.warnings, { isLocked: true });
+      return report;
+    });
+  };
 
   return {
     get tools() {
@@ -218,18 +263,8 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
         index.removeTools(ids);
         await save();
       }),
-    learn: (examples) =>
-      mutate(async () => {
-        const { report, tools: changed } = applyLearning({ index, learn: examples });
-        await reindex(changed);
-        return report;
-      }),
-    forget: (requests) =>
-      mutate(async () => {
-        const { report, tools: changed } = applyLearning({ index, forget: requests });
-        await reindex(changed);
-        return report;
-      }),
+    learn: (examples, learnOptions) => mutate(() => changeLearned({ learn: examples }, learnOptions)),
+    forget: (requests, learnOptions) => mutate(() => changeLearned({ forget: requests }, learnOptions)),
     learned: () =>
       [...index.learned()].flatMap(([tool, prompts]) => prompts.map((prompt) => ({ prompt, tool }))),
   };

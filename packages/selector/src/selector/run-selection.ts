@@ -7,6 +7,7 @@ import { runStages } from '../ranking/run-stages.js';
 import type { SelectionContext, SelectionStage } from '../ranking/selection-context.js';
 import { createSelectionRules } from '../rules/create-selection-rules.js';
 import { applyToolBudget } from './apply-tool-budget.js';
+import { capPrompt } from './cap-prompt.js';
 import type { Selection, SelectOptions } from './selection.js';
 
 /** Run the selection pipeline for one prompt and shape the result. */
@@ -25,8 +26,9 @@ export async function runSelection(options: {
     throw new ToolsiftError(ErrorCode.UsageError, `k must be a whole number >= 1, got ${String(k)}`, { k });
   }
   if (prompt.trim().length === 0) throw new ToolsiftError(ErrorCode.UsageError, 'the prompt is empty');
+  const capped = capPrompt(prompt);
   const context: SelectionContext = {
-    prompt,
+    prompt: capped.prompt,
     k,
     method: options.options.method ?? 'toolsift',
     weights: resolveRankingWeights({ ...options.defaults, ...options.options.weights }),
@@ -36,7 +38,7 @@ export async function runSelection(options: {
     ranked: [],
     unavailable: [],
     suggestions: [],
-    warnings: [],
+    warnings: capped.warning === undefined ? [] : [capped.warning],
   };
   if (options.options.candidates !== undefined) {
     context.candidateIds = new Set(options.options.candidates);

@@ -1,4 +1,4 @@
-import type { Tool } from '@toolsift/core';
+import { redactSecrets, type Tool } from '@toolsift/core';
 import { extensionLabels } from './extension-labels.js';
 import { humanizeIdentifier } from './identifier-words.js';
 import { type ToolView, viewKey } from './tool-view.js';
@@ -12,7 +12,8 @@ import type { ViewPhrasing } from './view-phrasing.js';
 export function buildToolViews(tool: Tool, phrasing: ViewPhrasing = 'plain'): ToolView[] {
   const views: ToolView[] = [];
   const add = (kind: ToolView['kind'], n: number, text: string): void => {
-    const clean = normalizeSpace(text);
+    // Views are embedded (sent to the embedder's model with openai:) and quoted in reasons: no secret in them.
+    const clean = normalizeSpace(redactSecrets(text));
     if (clean.length > 0)
       views.push({ key: viewKey(tool.id, kind, n), toolId: tool.id, kind, n: String(n), text: clean });
   };

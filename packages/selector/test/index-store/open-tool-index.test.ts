@@ -153,15 +153,20 @@ describe('openToolIndex', () => {
     }
   });
 
-  it('writes payloads under one generation and cleans up the previous one', async () => {
+  it('writes payloads under one generation, keeps the one before (for readers of its manifest), removes older ones', async () => {
+    const generations = async () =>
+      new Set(
+        (await readdir(dir)).filter((name) => name.startsWith('index.')).map((name) => name.split('.')[1]),
+      );
     await openToolIndex({ tools: sampleTools(), embedder: countingEmbedder(), dir });
+    const [first] = await generations();
     await openToolIndex({ tools: sampleTools().slice(1), embedder: countingEmbedder(), dir });
-    const names = (await readdir(dir)).sort();
-    const generations = new Set(
-      names.filter((name) => name.startsWith('index.')).map((name) => name.split('.')[1]),
-    );
-    expect(generations.size).toBe(1);
-    expect(names).toContain(INDEX_MANIFEST);
+    const second = (await manifest()).files.views.file.split('.')[1];
+    expect(await generations()).toEqual(new Set([first, second]));
+    await openToolIndex({ tools: sampleTools().slice(2), embedder: countingEmbedder(), dir });
+    const third = (await manifest()).files.views.file.split('.')[1];
+    expect(await generations()).toEqual(new Set([second, third]));
+    expect(await readdir(dir)).toContain(INDEX_MANIFEST);
   });
 
   const damages: Array<[string, () => Promise<void>, RegExp]> = [

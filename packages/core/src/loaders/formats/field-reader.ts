@@ -1,8 +1,9 @@
 import type { DiagnosticSeverity } from '../../diagnostics.js';
 import { ErrorCode } from '../../errors.js';
-import type { ToolFormat, ToolSource } from '../../model/tool.js';
+import type { JsonSchema, ToolFormat, ToolSource } from '../../model/tool.js';
 import { isRecord } from '../../schema/is-record.js';
-import type { SchemaProblem } from '../../schema/parameters-to-schema.js';
+import { normalizeSchema } from '../../schema/normalize-schema.js';
+import type { SchemaProblem } from '../../schema/schema-problem.js';
 import type { FormatLoaderContext, ParsedDocument } from '../types.js';
 
 /** Reads typed fields out of parsed data; a wrong type is reported (METADATA_INVALID) and read as absent. */
@@ -32,6 +33,8 @@ export interface FieldReader {
   list(value: unknown, pointer: string): unknown[] | undefined;
   /** Report what a schema conversion had to skip, below `pointer`. */
   schemaProblems(problems: readonly SchemaProblem[], pointer: string): void;
+  /** A JSON Schema object (an output schema), normalised; what had to be dropped is reported. */
+  schema(value: unknown, pointer: string): JsonSchema | undefined;
   /** The `source` of a tool found at `pointer`. */
   source(pointer: string): ToolSource;
 }
@@ -69,6 +72,10 @@ export function createFieldReader(options: {
       return accepted;
     };
   const string = typed('a string', (value) => (typeof value === 'string' ? value : undefined));
+  const record = typed('an object', (value) => (isRecord(value) ? value : undefined));
+  const schemaProblems: FieldReader['schemaProblems'] = (problems, pointer) => {
+    for (const problem of problems) invalid(`${pointer}${problem.pointer}`, problem.expected, problem.found);
+  };
   return {
     report,
     invalid,
@@ -105,11 +112,16 @@ export function createFieldReader(options: {
     number: typed('a number', (value) =>
       typeof value === 'number' && Number.isFinite(value) ? value : undefined,
     ),
-    record: typed('an object', (value) => (isRecord(value) ? value : undefined)),
+    record,
     list: typed('a list', (value) => (Array.isArray(value) ? value : undefined)),
-    schemaProblems(problems, pointer) {
-      for (const problem of problems)
-        invalid(`${pointer}${problem.pointer}`, problem.expected, problem.found);
+    schemaProblems,
+    schema(value, pointer) {
+      const written = record(value, pointer);
+      if (written === undefined) return undefined;
+      const problems: SchemaProblem[] = [];
+      const schema = normalizeSchema(written, problems);
+      schemaProblems(problems, pointer);
+      return schema;
     },
     source(pointer) {
       const line = document.locate(pointer)?.line;

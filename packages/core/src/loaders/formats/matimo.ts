@@ -2,13 +2,13 @@ import { ErrorCode } from '../../errors.js';
 import type { Risk, ToolExample } from '../../model/tool.js';
 import { RiskSchema } from '../../model/tool.js';
 import { isRecord } from '../../schema/is-record.js';
-import { normalizeSchema } from '../../schema/normalize-schema.js';
 import { toObjectSchema } from '../../schema/object-schema.js';
 import { parametersToSchema } from '../../schema/parameters-to-schema.js';
 import type { FormatLoader, LoadedTool } from '../types.js';
 import { createFieldReader, type FieldReader } from './field-reader.js';
 import { baseName } from './file-names.js';
 import { countMarkers, MATIMO_MARKERS, SELF_DESCRIBING_MARKERS } from './format-markers.js';
+import { checkMatimoDefinition } from './matimo-checks.js';
 import { matimoPrerequisites } from './matimo-prerequisites.js';
 import { optional } from './optional.js';
 import { extensionsFor, restOf } from './rest-of.js';
@@ -53,13 +53,14 @@ export const matimoLoader: FormatLoader = {
       });
       return [];
     }
+    checkMatimoDefinition(data, name, read);
     const parameters =
       data.parameters === undefined && data.input !== undefined
         ? toObjectSchema(data.input)
         : parametersToSchema(data.parameters);
     read.schemaProblems(parameters.problems, data.parameters === undefined ? '/input' : '/parameters');
     const resultKey = data.output_schema !== undefined ? 'output_schema' : 'output';
-    const result = read.record(data[resultKey], `/${resultKey}`);
+    const result = read.schema(data[resultKey], `/${resultKey}`);
     const tool: LoadedTool = {
       id: name,
       name,
@@ -69,7 +70,7 @@ export const matimoLoader: FormatLoader = {
       tags: read.strings(data.tags, '/tags') ?? [],
       examples: examplesOf(data.examples, read),
       parameters: parameters.schema,
-      ...optional('result', result === undefined ? undefined : normalizeSchema(result)),
+      ...optional('result', result),
       prerequisites: matimoPrerequisites(data, read),
       ...optional('requiresApproval', read.boolean(data.requires_approval, '/requires_approval')),
       ...optional('risk', riskOf(data.risk, read)),

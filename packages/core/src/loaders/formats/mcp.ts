@@ -1,6 +1,5 @@
 import type { ToolAnnotations } from '../../model/tool.js';
 import { isRecord } from '../../schema/is-record.js';
-import { normalizeSchema } from '../../schema/normalize-schema.js';
 import { emptyObjectSchema, toObjectSchema } from '../../schema/object-schema.js';
 import { parametersToSchema, type SchemaResult } from '../../schema/parameters-to-schema.js';
 import type { FormatLoader, LoadedTool } from '../types.js';
@@ -78,7 +77,7 @@ function toolOf(item: ListedItem, read: FieldReader): LoadedTool | undefined {
   });
   if (name === undefined) return undefined;
   const parameters = parametersOf(entry, pointer, read);
-  const output = read.record(entry.outputSchema, `${pointer}/outputSchema`);
+  const output = read.schema(entry.outputSchema, `${pointer}/outputSchema`);
   const annotations = annotationsOf(entry.annotations, `${pointer}/annotations`, read);
   const rest = restOf(entry, CONSUMED);
   if (Object.keys(annotations.extra).length > 0) setEntry(rest, 'annotations', annotations.extra);
@@ -89,7 +88,7 @@ function toolOf(item: ListedItem, read: FieldReader): LoadedTool | undefined {
     description: read.string(entry.description, `${pointer}/description`)?.trim() ?? '',
     source: read.source(pointer),
     parameters: parameters.schema,
-    ...optional('result', output === undefined ? undefined : normalizeSchema(output)),
+    ...optional('result', output),
     ...optional('annotations', annotations.value),
     ...extensionsFor('mcp', rest),
   };

@@ -11,8 +11,8 @@ export interface OpenAiDefinition {
   pointer: string;
   /** The wrapper's other keys (`strict`, ...) when written `{type:'function', function:{...}}`. */
   wrapper?: Record<string, unknown>;
-  /** Id of the BFCL test case the definition came from (`{id, question, function:[...]}`). */
-  testCase?: unknown;
+  /** Id of the BFCL test case the definition came from (`{id, question, function:[...]}`), else its pointer. */
+  testCase?: string | number;
 }
 
 /** Unwraps listed items into function definitions: wrapped, bare, or the functions of a BFCL test case. */
@@ -24,7 +24,8 @@ export function openAiDefinitions(items: readonly ListedItem[], read: FieldReade
     const inner = item.function;
     if (Array.isArray(inner) || (isRecord(inner) && item.question !== undefined)) {
       const functions = Array.isArray(inner) ? inner : [inner];
-      const caseId = item.id ?? pointer;
+      // Only a string or number names a case: the id is quoted into tool ids (an object there once threw).
+      const caseId = typeof item.id === 'string' || typeof item.id === 'number' ? item.id : pointer;
       functions.forEach((entry, index) => {
         const at = Array.isArray(inner) ? `${pointer}/function/${index}` : `${pointer}/function`;
         const definition = read.record(entry, at);

@@ -1,6 +1,8 @@
+import type { JsonSchema } from '../../model/tool.js';
 import { isRecord } from '../../schema/is-record.js';
 import { normalizeSchema } from '../../schema/normalize-schema.js';
 import { toObjectSchema } from '../../schema/object-schema.js';
+import type { SchemaProblem } from '../../schema/schema-problem.js';
 import type { FormatLoader, LoadedTool } from '../types.js';
 import { createFieldReader, type FieldReader } from './field-reader.js';
 import { countMarkers, hasFileFormatMarkers, MCP_TOOL_MARKERS } from './format-markers.js';
@@ -130,21 +132,34 @@ function toolOf(definition: OpenAiDefinition, read: FieldReader): LoadedTool | u
     source: read.source(pointer),
     ...optional('category', read.string(entry.category, `${pointer}/category`)),
     parameters: parameters.schema,
-    ...optional('result', result === undefined ? undefined : normalizeSchema(result)),
+    ...optional('result', result),
     ...extensionsFor('openai', rest),
   };
 }
 
 /** The declared output: `response`, `returns`, or `output_parameters` (a map of outputs becomes an object schema). */
-function resultOf(entry: Record<string, unknown>, pointer: string, read: FieldReader): unknown {
-  if (entry.response !== undefined) return read.record(entry.response, `${pointer}/response`);
-  if (entry.returns !== undefined) return read.record(entry.returns, `${pointer}/returns`);
+function resultOf(
+  entry: Record<string, unknown>,
+  pointer: string,
+  read: FieldReader,
+): JsonSchema | undefined {
+  if (entry.response !== undefined) return read.schema(entry.response, `${pointer}/response`);
+  if (entry.returns !== undefined) return read.schema(entry.returns, `${pointer}/returns`);
   if (entry.output_parameters === undefined) return undefined;
-  const output = read.record(entry.output_parameters, `${pointer}/output_parameters`);
+  const at = `${pointer}/output_parameters`;
+  const output = read.record(entry.output_parameters, at);
   if (output === undefined) return undefined;
   // Usually a map of output names; a JSON Schema written there is taken as it is.
   const isSchema = typeof output.type === 'string' || isRecord(output.properties);
-  return isSchema ? output : { type: 'object', properties: output };
+  if (isSchema) return read.schema(output, at);
+  const problems: SchemaProblem[] = [];
+  const schema = normalizeSchema({ type: 'object', properties: output }, problems);
+  // The wrapper is ours: problems below `/properties` are below the map as written.
+  read.schemaProblems(
+    problems.map((problem) => ({ ...problem, pointer: problem.pointer.replace(/^\/properties/, '') })),
+    at,
+  );
+  return schema;
 }
 
 /** JSON with sorted keys, to compare definitions. */

@@ -1,5 +1,4 @@
 import { isRecord } from '../../schema/is-record.js';
-import { normalizeSchema } from '../../schema/normalize-schema.js';
 import { emptyObjectSchema, toObjectSchema } from '../../schema/object-schema.js';
 import { parametersToSchema, type SchemaResult } from '../../schema/parameters-to-schema.js';
 import type { FormatLoader, LoadedTool } from '../types.js';
@@ -57,7 +56,7 @@ export const selfDescribingLoader: FormatLoader = {
     const parameters = parametersOf(data[parametersKey]);
     read.schemaProblems(parameters.problems, `/${parametersKey}`);
     const resultKey = data.output_schema !== undefined ? 'output_schema' : 'result';
-    const result = read.record(data[resultKey], `/${resultKey}`);
+    const result = read.schema(data[resultKey], `/${resultKey}`);
     const examples = examplesOf(data.examples, read);
     const rest = restOf(data, CONSUMED);
     if (examples.explanations.length > 0) setEntry(rest, 'example_explanations', examples.explanations);
@@ -75,7 +74,7 @@ export const selfDescribingLoader: FormatLoader = {
       useCases: useCasesOf(data.use_cases, read),
       examples: examples.examples,
       parameters: parameters.schema,
-      ...optional('result', result === undefined ? undefined : normalizeSchema(result)),
+      ...optional('result', result),
       conflicts: conflictsOf(data.conflicts, read),
       alternatives: alternativesOf(data.alternatives, read),
       complements: complementsOf(data.complements, read),

@@ -1,6 +1,5 @@
 import type { Prerequisite } from '../../model/tool.js';
 import { isRecord } from '../../schema/is-record.js';
-import { normalizeSchema } from '../../schema/normalize-schema.js';
 import { toObjectSchema } from '../../schema/object-schema.js';
 import type { FormatLoader, LoadedTool } from '../types.js';
 import { createFieldReader, type FieldReader } from './field-reader.js';
@@ -43,7 +42,7 @@ export const shinkaiLoader: FormatLoader = {
     const id = read.string(data.id, '/id') || idFromFile(document.file);
     const parameters = toObjectSchema(data.parameters);
     read.schemaProblems(parameters.problems, '/parameters');
-    const result = read.record(data.result, '/result');
+    const result = read.schema(data.result, '/result');
     const homepageKey = data.homepage !== undefined ? 'homepage' : 'homePage';
     const tool: LoadedTool = {
       id,
@@ -57,7 +56,7 @@ export const shinkaiLoader: FormatLoader = {
       ...optional('license', read.string(data.license, '/license')),
       keywords: read.strings(data.keywords, '/keywords') ?? [],
       parameters: parameters.schema,
-      ...optional('result', result === undefined ? undefined : normalizeSchema(result)),
+      ...optional('result', result),
       dependsOn: read.strings(data.tools, '/tools') ?? [],
       prerequisites: prerequisitesOf(data, name, read),
       ...extensionsFor('shinkai', restOf(data, CONSUMED)),

@@ -1,3 +1,4 @@
+import { redactSecrets } from '@toolsift/core';
 import { fusionWeights } from '../fuse-scores.js';
 import type { ScoredTool, SelectionContext, SelectionReason, SelectionStage } from '../selection-context.js';
 
@@ -73,7 +74,9 @@ function explainTool(
   return reasons;
 }
 
-function snippet(text: string): string {
+function snippet(view: string): string {
+  // Redacted before the cut: a secret cut in half no longer looks like one.
+  const text = redactSecrets(view);
   return text.length <= 120 ? text : `${text.slice(0, 117)}...`;
 }
 

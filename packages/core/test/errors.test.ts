@@ -1,0 +1,53 @@
+import { expect, test } from 'vitest';
+import { ErrorCode, ToolsiftError } from '../src/errors.js';
+
+test('error codes are public API: the whole table is pinned', () => {
+  expect(ErrorCode).toMatchInlineSnapshot(`
+    {
+      "AliasLimit": "ALIAS_LIMIT",
+      "BinaryFile": "BINARY_FILE",
+      "DuplicateToolId": "DUPLICATE_TOOL_ID",
+      "EmbedderUnavailable": "EMBEDDER_UNAVAILABLE",
+      "EmbeddingDimensionMismatch": "EMBEDDING_DIMENSION_MISMATCH",
+      "EmbeddingRequestFailed": "EMBEDDING_REQUEST_FAILED",
+      "EmptyCatalog": "EMPTY_CATALOG",
+      "EmptyFile": "EMPTY_FILE",
+      "FileTooLarge": "FILE_TOO_LARGE",
+      "FileUnreadable": "FILE_UNREADABLE",
+      "ForbiddenKey": "FORBIDDEN_KEY",
+      "IndexCorrupt": "INDEX_CORRUPT",
+      "IndexLocked": "INDEX_LOCKED",
+      "IndexNotBuilt": "INDEX_NOT_BUILT",
+      "IndexNotSaved": "INDEX_NOT_SAVED",
+      "InvalidEncoding": "INVALID_ENCODING",
+      "MetadataInvalid": "METADATA_INVALID",
+      "MissingDescription": "MISSING_DESCRIPTION",
+      "ModelConversionFailed": "MODEL_CONVERSION_FAILED",
+      "NestingTooDeep": "NESTING_TOO_DEEP",
+      "NotATool": "NOT_A_TOOL",
+      "ParseError": "PARSE_ERROR",
+      "PrerequisiteCycle": "PREREQUISITE_CYCLE",
+      "SymlinkLoop": "SYMLINK_LOOP",
+      "TextTooLong": "TEXT_TOO_LONG",
+      "UnknownEmbedder": "UNKNOWN_EMBEDDER",
+      "UnknownFormat": "UNKNOWN_FORMAT",
+      "UnknownPrerequisite": "UNKNOWN_PREREQUISITE",
+      "UnknownTool": "UNKNOWN_TOOL",
+      "UnknownToolReference": "UNKNOWN_TOOL_REFERENCE",
+      "UnsupportedFormat": "UNSUPPORTED_FORMAT",
+      "UsageError": "USAGE_ERROR",
+      "VectorBackendUnavailable": "VECTOR_BACKEND_UNAVAILABLE",
+    }
+  `);
+});
+
+test('a ToolsiftError carries its code, details and cause', () => {
+  const cause = new Error('inner');
+  const error = new ToolsiftError(ErrorCode.TextTooLong, 'too long', { chars: 5000 }, { cause });
+  expect(error).toMatchObject({
+    name: 'ToolsiftError',
+    code: 'TEXT_TOO_LONG',
+    details: { chars: 5000 },
+    cause,
+  });
+});

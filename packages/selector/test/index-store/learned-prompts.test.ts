@@ -1,0 +1,165 @@
+import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHashEmbedder } from '../../src/embedding/hash-embedder.js';
+import { makeDirectory } from '../../src/index-store/atomic-file.js';
+import { INDEX_LOCK, withIndexLock } from '../../src/index-store/index-lock.js';
+import { INDEX_MANIFEST, type IndexManifest } from '../../src/index-store/index-manifest.js';
+import { LEARNED_FILE } from '../../src/index-store/learned-prompts-file.js';
+import { openToolIndex } from '../../src/index-store/open-tool-index.js';
+import { createSelector } from '../../src/selector/create-selector.js';
+import { countingEmbedder, sampleTools } from '../fixtures/make-tool.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'toolsift-learned-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const manifest = async (): Promise<IndexManifest> =>
+  JSON.parse(await readFile(path.join(dir, INDEX_MANIFEST), 'utf8'));
+
+const open4 = (embedder = countingEmbedder()) =>
+  createSelector({ catalog: sampleTools(), embedder, indexDir: dir });
+
+async function flipViews(): Promise<void> {
+  const handle = await open(path.join(dir, (await manifest()).files.views.file), 'r+');
+  try {
+    const bytes = Buffer.alloc(4);
+    await handle.read(bytes, 0, 4, 40);
+    for (let position = 0; position < 4; position++) bytes[position] = bytes[position]! ^ 0xff;
+    await handle.write(bytes, 0, 4, 40);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('learned prompts', () => {
+  it('survive a damaged view table: the rebuild keeps them and says so', async () => {
+    await (await open4()).learn([{ prompt: 'do I need an umbrella', tool: 'get_weather' }]);
+    await flipViews();
+    const reopened = await open4();
+    expect(reopened.index.status).toBe('built');
+    expect(reopened.index.warnings).toEqual([
+      expect.stringMatching(/^rebuilt the index: .*checksum; its 1 learned prompt\(s\) were kept$/),
+    ]);
+    expect(reopened.learned()).toEqual([{ prompt: 'do I need an umbrella', tool: 'get_weather' }]);
+    expect(reopened.views('get_weather').some((view) => view.kind === 'learned')).toBe(true);
+  });
+
+  it('survive a rebuild for another embedder in the same folder', async () => {
+    await (await open4(countingEmbedder(64))).learn([{ prompt: 'is it raining', tool: 'get_weather' }]);
+    const other = await open4(countingEmbedder(32));
+    expect(other.index.warnings[0]).toMatch(/rebuilt the index: .*embedder/);
+    expect(other.learned()).toEqual([{ prompt: 'is it raining', tool: 'get_weather' }]);
+  });
+
+  it('of a folder saved before they had a file are taken from the manifest, and kept from then on', async () => {
+    await (await open4()).learn([{ prompt: 'is it raining', tool: 'get_weather' }]);
+    await rm(path.join(dir, LEARNED_FILE));
+    await open4();
+    expect(JSON.parse(await readFile(path.join(dir, LEARNED_FILE), 'utf8')).learned).toEqual({
+      get_weather: ['is it raining'],
+    });
+    await flipViews();
+    expect((await open4()).learned()).toHaveLength(1);
+  });
+
+  it('learned by selectors opened at the same time are all kept, and each sees the others (20 trials)', async () => {
+    for (let trial = 0; trial < 20; trial++) {
+      await rm(dir, { recursive: true, force: true });
+      const selectors = await Promise.all([open4(), open4(), open4(), open4()]);
+      const reports = await Promise.all(
+        selectors.map((selector, writer) =>
+          selector.learn(
+            Array.from({ length: 5 }, (_, item) => ({
+              prompt: `weather ${writer}-${item}`,
+              tool: 'get_weather',
+            })),
+          ),
+        ),
+      );
+      expect(reports.map((report) => report.changed)).toEqual([5, 5, 5, 5]);
+      expect((await open4()).learned()).toHaveLength(20);
+      // The last writer took in the prompts the others had learned before it.
+      expect(Math.max(...selectors.map((selector) => selector.learned().length))).toBe(20);
+    }
+  });
+
+  it('kept in memory only (isSaved: false) leave the folder unchanged', async () => {
+    const selector = await open4();
+    const before = await readFile(path.join(dir, INDEX_MANIFEST));
+    await selector.learn([{ prompt: 'is it raining', tool: 'get_weather' }], { isSaved: false });
+    expect(selector.learned()).toHaveLength(1);
+    expect(await readFile(path.join(dir, INDEX_MANIFEST))).toEqual(before);
+    expect((await open4()).learned()).toEqual([]);
+  });
+
+  it('the files of the manifest a reader has just read stay until the save after next', async () => {
+    const selector = await open4();
+    const old = await manifest();
+    await selector.learn([{ prompt: 'is it raining', tool: 'get_weather' }]);
+    for (const entry of [old.files.views, old.files.lexical, old.files.ruleVectors, old.files.names])
+      expect((await stat(path.join(dir, entry.file))).size).toBe(entry.bytes);
+    expect((await stat(path.join(dir, old.files.vectorIndex))).isDirectory()).toBe(true);
+  });
+});
+
+describe('the index lock', () => {
+  it('breaks the lock of a process that is gone', async () => {
+    await writeFile(
+      path.join(dir, INDEX_LOCK),
+      JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), token: 'dead', time: Date.now() }),
+    );
+    expect(await withIndexLock(dir, async () => 'held', { waitMs: 1000 })).toBe('held');
+    await expect(stat(path.join(dir, INDEX_LOCK))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('waits for a live holder, then gives up with INDEX_LOCKED', async () => {
+    await writeFile(
+      path.join(dir, INDEX_LOCK),
+      JSON.stringify({ pid: process.pid, host: os.hostname(), token: 'live', time: Date.now() }),
+    );
+    await expect(withIndexLock(dir, async () => 'held', { waitMs: 200 })).rejects.toMatchObject({
+      code: 'INDEX_LOCKED',
+      message: expect.stringContaining(`locked by process ${process.pid}`),
+    });
+  });
+
+  it('lets one holder in at a time', async () => {
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        withIndexLock(dir, async () => {
+          inside++;
+          most = Math.max(most, inside);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          inside--;
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+  });
+});
+
+describe('an index folder that cannot be made', () => {
+  it('is an error at once (Node’s recursive mkdir spins forever on /proc/nope)', async () => {
+    await expect(makeDirectory('/proc/nope/index')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('leaves the index in memory, with a warning, and status memory', async () => {
+    const opened = await openToolIndex({
+      tools: sampleTools(),
+      embedder: createHashEmbedder({ dimensions: 32 }),
+      dir: '/proc/nope/index',
+    });
+    expect(opened.status).toBe('memory');
+    expect(opened.warnings).toEqual([
+      expect.stringMatching(/^could not save the index in \/proc\/nope\/index: ENOENT/),
+    ]);
+  }, 10_000);
+});

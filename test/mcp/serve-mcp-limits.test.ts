@@ -1,0 +1,186 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
+
+// Oversized and malformed requests to `toolsift serve --mcp` (issue 20, item 5): each gets an error reply and the
+// server answers the next request. Real processes: the SDK client for what it can send, raw lines for the rest.
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const SERVE_ARGS = [
+  '--import',
+  'tsx/esm',
+  '--conditions=@toolsift/source',
+  'packages/cli/src/bin.ts',
+  'serve',
+  '--mcp',
+  '--catalog',
+  'metadata',
+];
+const serveEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? tmpdir(),
+  TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR,
+  // The weather tools need a key to run; the tests look for them among the selected tools.
+  OPENWEATHER_API_KEY: 'set-for-the-test',
+});
+/** The SDK's stdio limit, which the server keeps: a longer line is not read. */
+const MAX_LINE_BYTES = 10 * 1024 * 1024;
+
+let indexDir: string;
+let client: Client;
+let stderr = '';
+const transportErrors: Error[] = [];
+
+beforeAll(async () => {
+  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-mcp-limits-'));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...SERVE_ARGS, '--index-dir', indexDir],
+    cwd: repoRoot,
+    env: serveEnv(),
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  client = new Client({ name: 'toolsift-e2e-limits', version: '1.0.0' });
+  client.onerror = (error) => transportErrors.push(error);
+  await client.connect(transport);
+  await client.callTool({ name: 'search_tools', arguments: { query: 'warm up', k: 1 } });
+});
+
+afterAll(async () => {
+  await client?.close();
+  await rm(indexDir, { recursive: true, force: true });
+});
+
+describe('toolsift serve --mcp with oversized requests (SDK client over stdio)', () => {
+  test('a 10,000,000-character search_tools query is a tool error, and the next call is answered', async () => {
+    const result = await client.callTool({
+      name: 'search_tools',
+      arguments: { query: 'weather '.repeat(1_250_000) },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatchInlineSnapshot(
+      `"MCP error -32602: Input validation error: Invalid arguments for tool search_tools: Too big: expected string to have <=100000 characters at query"`,
+    );
+    await expectServed();
+  });
+
+  test('a 10,000,000-character get_tool id is a tool error, and the next call is answered', async () => {
+    const result = await client.callTool({ name: 'get_tool', arguments: { id: 'x'.repeat(10_000_000) } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatchInlineSnapshot(
+      `"MCP error -32602: Input validation error: Invalid arguments for tool get_tool: Too big: expected string to have <=256 characters at id"`,
+    );
+    await expectServed();
+  });
+
+  test('a query longer than the selector reads is served from its start and end, with a PROMPT_TRUNCATED warning', async () => {
+    const query = `what's the weather in Paris right now? ${'and then some more words '.repeat(2000)}`;
+    const result = await client.callTool({ name: 'search_tools', arguments: { query, k: 3 } });
+    expect(result.isError).not.toBe(true);
+    const structured = result.structuredContent as {
+      tools: Array<{ id: string }>;
+      warnings: Array<{ code: string }>;
+    };
+    expect(structured.tools.map((tool) => tool.id)).toContain('get_current_weather');
+    expect(structured.warnings.map((warning) => warning.code)).toContain('PROMPT_TRUNCATED');
+  });
+
+  test('a message over 10 MiB gets an Invalid Request error for its id, and the next call is answered', async () => {
+    const query = 'weather '.repeat(MAX_LINE_BYTES / 8 + 1000);
+    await expect(client.callTool({ name: 'search_tools', arguments: { query } })).rejects.toMatchObject({
+      code: -32600,
+      message: expect.stringMatching(
+        /^MCP error -32600: Request too large: the message has [\d,]+ bytes; the server reads at most 10,485,760 per message\.$/,
+      ),
+    });
+    await expectServed();
+  });
+
+  test('nothing but protocol on stdout, nothing on stderr', () => {
+    expect(transportErrors).toEqual([]);
+    expect(stderr).toBe('');
+  });
+});
+
+describe('toolsift serve --mcp with lines that are no message (raw stdio)', () => {
+  test('each gets an error reply, the session goes on, and the server exits 0 when stdin ends', async () => {
+    const server = spawn(process.execPath, [...SERVE_ARGS, '--index-dir', indexDir], {
+      cwd: repoRoot,
+      env: serveEnv(),
+    });
+    const session = rawSession(server);
+    session.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    expect(await session.next()).toMatchObject({ id: 1, result: { serverInfo: { name: 'toolsift' } } });
+    session.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
+    session.write('this is not JSON\n');
+    expect(await session.next()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error: the message is not JSON.' },
+    });
+    session.write('{"id": 2, "hello": "world"}\n');
+    expect(await session.next()).toMatchObject({ jsonrpc: '2.0', id: 2, error: { code: -32600 } });
+    // The id first, as other clients write it, and an "id" inside the params that is not the request's.
+    const huge = 'x'.repeat(MAX_LINE_BYTES);
+    session.write(
+      `{"jsonrpc":"2.0","id":"big-1","method":"tools/call","params":{"name":"get_tool","arguments":{"id":"${huge}"}}}\n`,
+    );
+    expect(await session.next()).toMatchObject({ jsonrpc: '2.0', id: 'big-1', error: { code: -32600 } });
+
+    session.send({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
+    expect(await session.next()).toMatchObject({ id: 3, result: { tools: expect.any(Array) } });
+    server.stdin.end();
+    const [code] = await once(server, 'exit');
+    expect(code).toBe(0);
+    expect(session.stderr()).toBe('');
+  });
+});
+
+// --- internal ---
+
+async function expectServed(): Promise<void> {
+  const result = await client.callTool({
+    name: 'search_tools',
+    arguments: { query: "what's the weather in Paris?", k: 3 },
+  });
+  expect(result.isError).not.toBe(true);
+  const { tools } = result.structuredContent as { tools: Array<{ id: string }> };
+  expect(tools.map((tool) => tool.id)).toContain('get_current_weather');
+}
+
+function textOf(result: Record<string, unknown>): string {
+  return (result.content as Array<{ text: string }>)[0]?.text ?? '';
+}
+
+/** JSON-RPC over a child's stdio, one line at a time. */
+function rawSession(server: ChildProcessWithoutNullStreams) {
+  let stderr = '';
+  server.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
+  return {
+    write: (text: string) => server.stdin.write(text),
+    send: (message: unknown) => server.stdin.write(`${JSON.stringify(message)}\n`),
+    async next(): Promise<unknown> {
+      const { value, done } = await lines.next();
+      if (done === true) throw new Error(`the server closed stdout; stderr: ${stderr}`);
+      return JSON.parse(value);
+    },
+    stderr: () => stderr,
+  };
+}
