@@ -33,7 +33,9 @@ const toolsift = (argv: string[], options: { isTTY?: boolean } = {}) =>
     { cwd: root, ...options },
   );
 
-const SKIPPED = '1 catalog error(s) skipped; run `toolsift validate` for details';
+const SKIPPED = '1 catalog error(s): what each names was left out; run `toolsift validate` for all of them';
+// The error itself follows, with its file and position, so the broken file is named in every mode.
+const ERROR_LINE = /^toolsift: warning: \S*broken\.tools\.json(:\d+:\d+)? [A-Z_]+ .+$/m;
 
 describe('index and catalog warnings are printed in every output mode', () => {
   test.each([
@@ -49,6 +51,7 @@ describe('index and catalog warnings are printed in every output mode', () => {
     const result = await toolsift(argv, options);
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`toolsift: warning: ${SKIPPED}\n`);
+    expect(result.stderr).toMatch(ERROR_LINE);
   });
 
   test.each([
@@ -58,7 +61,7 @@ describe('index and catalog warnings are printed in every output mode', () => {
   ])('%s: in the JSON as indexWarnings, the existing keys kept', async (_name, argv) => {
     const result = await toolsift(argv);
     const parsed = JSON.parse(result.stdout);
-    expect(parsed.indexWarnings).toEqual([SKIPPED]);
+    expect(parsed.indexWarnings).toEqual([SKIPPED, expect.stringMatching(/broken\.tools\.json(:\d+:\d+)? [A-Z_]+ /)]);
     const keys = Object.keys(parsed);
     expect(keys.at(-1)).toBe('indexWarnings');
     expect(keys).toEqual(expect.arrayContaining(EXISTING_KEYS[argv[0] as keyof typeof EXISTING_KEYS]));

@@ -2,6 +2,7 @@ import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { createSelector, type IndexProgress, type Selector } from '@toolsift/selector';
 import { Presets, SingleBar } from 'cli-progress';
 import type { CliIo } from '../io.js';
+import { formatDiagnostic } from './format-diagnostic.js';
 import { toSafeText } from './safe-output.js';
 
 /** The options every selector command shares: where the catalog is, which embedder, where the index goes. */
@@ -61,13 +62,19 @@ export function parseCount(value: string | undefined, name: string, fallback: nu
  */
 export function indexWarnings(selector: Selector): string[] {
   const errors = selector.index.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (errors.length === 0) return [...selector.index.warnings];
+  // The first few errors themselves, so that a broken file's tools never vanish without its name and line.
+  const shown = errors.slice(0, SHOWN_ERRORS).map(formatDiagnostic);
+  const rest = errors.length - shown.length;
   return [
     ...selector.index.warnings,
-    ...(errors.length > 0
-      ? [`${errors.length} catalog error(s) skipped; run \`toolsift validate\` for details`]
-      : []),
+    `${errors.length} catalog error(s): what each names was left out${rest > 0 ? ` (${rest} not shown)` : ''}; run \`toolsift validate\` for all of them`,
+    ...shown,
   ];
 }
+
+/** How many catalog errors the commands that use a catalog print beside their output. */
+const SHOWN_ERRORS = 5;
 
 /** Print `indexWarnings` to stderr, secrets redacted and control characters escaped. */
 export function reportIndexWarnings(io: CliIo, selector: Selector): void {
