@@ -61,7 +61,10 @@ describe('index and catalog warnings are printed in every output mode', () => {
   ])('%s: in the JSON as indexWarnings, the existing keys kept', async (_name, argv) => {
     const result = await toolsift(argv);
     const parsed = JSON.parse(result.stdout);
-    expect(parsed.indexWarnings).toEqual([SKIPPED, expect.stringMatching(/broken\.tools\.json(:\d+:\d+)? [A-Z_]+ /)]);
+    expect(parsed.indexWarnings).toEqual([
+      SKIPPED,
+      expect.stringMatching(/broken\.tools\.json(:\d+:\d+)? [A-Z_]+ /),
+    ]);
     const keys = Object.keys(parsed);
     expect(keys.at(-1)).toBe('indexWarnings');
     expect(keys).toEqual(expect.arrayContaining(EXISTING_KEYS[argv[0] as keyof typeof EXISTING_KEYS]));
