@@ -1,8 +1,10 @@
-import { ToolsiftError } from '@toolsift/core';
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { type CommandDef, defineCommand, renderUsage, runCommand } from 'citty';
+import { checkArgs } from './check-args.js';
 import { createCommands } from './commands/index.js';
 import { ExitCode, ExitWith } from './exit-code.js';
 import type { CliIo } from './io.js';
+import { closeIds } from './mcp/close-ids.js';
 import { VERSION } from './version.js';
 
 /** Run the CLI with `argv` (without node and script) and return the exit code; never calls process.exit. */
@@ -17,25 +19,42 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     subCommands,
   });
   const args = [...argv];
-  const commandName = args.find((arg) => !arg.startsWith('-'));
+  // What follows `--` is positional text (a prompt may say "--help"): never read as an option here.
+  const ending = args.indexOf('--');
+  const options = ending === -1 ? args : args.slice(0, ending);
+  const commandIndex = options.findIndex((arg) => !arg.startsWith('-'));
+  const commandName = commandIndex === -1 ? undefined : options[commandIndex];
   const command = commandName !== undefined ? subCommands[commandName] : undefined;
 
-  if (args.includes('--version') && command === undefined) {
+  if (options.includes('--version')) {
     io.stdout.write(`${VERSION}\n`);
     return ExitCode.Ok;
   }
-  if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
+  if (args.length === 0 || options.includes('--help') || options.includes('-h')) {
     io.stdout.write(`${await renderUsage(command ?? main, command ? main : undefined)}\n`);
     return ExitCode.Ok;
   }
-  if (command === undefined) {
+  const names = Object.keys(subCommands);
+  if (command === undefined || commandName === undefined) {
+    const [nearest] =
+      commandName === undefined ? [] : closeIds({ wanted: commandName, ids: names, limit: 1 });
+    const given = commandName === undefined ? 'no command' : `unknown command "${commandName}"`;
     io.stderr.write(
-      `toolsift: unknown command "${commandName ?? args[0]}". Commands: ${Object.keys(subCommands).join(', ')}.\n` +
+      `toolsift: ${given}${nearest !== undefined ? `; did you mean "${nearest}"?` : '.'} Commands: ${names.join(', ')}.\n` +
         'Run `toolsift --help` for usage.\n',
     );
     return ExitCode.InputError;
   }
   try {
+    // Options go after the command: before it, citty would drop them without a word.
+    const early = args.slice(0, commandIndex);
+    if (early.length > 0) {
+      throw new ToolsiftError(
+        ErrorCode.UsageError,
+        `${early.join(' ')}: options go after the command, as in \`toolsift ${commandName} ${early.join(' ')}\``,
+      );
+    }
+    await checkArgs({ command: commandName, definition: command, argv: args.slice(commandIndex + 1) });
     await runCommand(main, { rawArgs: args, showUsage: false });
     return ExitCode.Ok;
   } catch (error) {

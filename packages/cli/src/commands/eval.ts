@@ -11,7 +11,7 @@ import {
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { ABSTENTION_ARGS, abstentionOptions } from './abstention-args.js';
-import { openSelector, parseCount, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
+import { MAX_K, openSelector, parseCount, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
 /** `toolsift eval --catalog TOOLS --queries QUERIES.jsonl [...]`: retrieval metrics over a bench query file. */
 export function createEvalCommand(io: CliIo): CommandDef {
@@ -48,8 +48,9 @@ export function createEvalCommand(io: CliIo): CommandDef {
     async run({ args }) {
       const method = parseMethod(args.method);
       const abstention = abstentionOptions(args);
-      const k = parseCount(args.k, 'k', 10);
-      const limit = args.limit === undefined ? undefined : parseCount(args.limit, 'limit', 1);
+      const k = parseCount({ value: args.k, name: 'k', fallback: 10, max: MAX_K });
+      const limit =
+        args.limit === undefined ? undefined : parseCount({ value: args.limit, name: 'limit', fallback: 1 });
       let queries = await readBenchQueries(path.resolve(io.cwd, args.queries));
       if (args.split !== undefined) queries = queries.filter((query) => query.split === args.split);
       queries = sampleQueries(queries, limit);

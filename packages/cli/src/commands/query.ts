@@ -16,6 +16,7 @@ import { renderSelectionTable } from './render-selection.js';
 import { toSafeJson, toSafeText } from './safe-output.js';
 import {
   indexWarnings,
+  MAX_K,
   openSelector,
   parseCount,
   reportIndexWarnings,
@@ -27,13 +28,16 @@ export function createQueryCommand(io: CliIo): CommandDef {
   const command = defineCommand({
     meta: {
       name: 'query',
-      description: 'Select the tools that fit a prompt (a table on a terminal, JSON when piped).',
+      description:
+        'Select the tools that fit a prompt (a table on a terminal, JSON when piped). Each tool has a score ' +
+        '(how it ranks against the other candidates; the best is near 1 even when none fits) and a confidence ' +
+        '(the estimated probability, 0 to 1, that it is a right tool for the prompt).',
     },
     args: {
       prompt: {
         type: 'positional',
         required: true,
-        valueHint: 'PROMPT',
+        valueHint: 'PROMPT...',
         description: 'What the user asked for',
       },
       ...SELECTOR_ARGS,
@@ -67,10 +71,12 @@ export function createQueryCommand(io: CliIo): CommandDef {
       ...ABSTENTION_ARGS,
     },
     async run({ args }) {
-      const k = parseCount(args.k, 'k', 5);
+      const k = parseCount({ value: args.k, name: 'k', fallback: 5, max: MAX_K });
       const target = parseTarget(args.format);
       const maxTokens =
-        args['max-tokens'] === undefined ? undefined : parseCount(args['max-tokens'], 'max-tokens', 0);
+        args['max-tokens'] === undefined
+          ? undefined
+          : parseCount({ value: args['max-tokens'], name: 'max-tokens', fallback: 0 });
       const abstention = abstentionOptions(args);
       const selector = await openSelector(io, args);
       const selection = await selector.select(args._.join(' '), {

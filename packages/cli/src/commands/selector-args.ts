@@ -46,12 +46,32 @@ export async function openSelector(io: CliIo, args: SelectorArgs): Promise<Selec
   }
 }
 
-/** Parse a positive whole-number option; anything else is a usage error naming the option. */
-export function parseCount(value: string | undefined, name: string, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
+/**
+ * Most tools `--k` asks for: a selection is a short list for a prompt, so a larger count is a typo (`--k 1e9`), and
+ * the bound keeps the work and the output small.
+ */
+export const MAX_K = 1000;
+
+/**
+ * Parse a whole-number option written in digits, from 1 to `max` (no bound when absent): `fallback` when it is not
+ * given, a usage error naming the option and the range for anything else (`0`, `-1`, `abc`, `1e9`, `2.5`, empty).
+ */
+export function parseCount(options: {
+  value: string | undefined;
+  name: string;
+  fallback: number;
+  max?: number;
+}): number {
+  const { value, name, fallback, max } = options;
+  if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) {
-    throw new ToolsiftError(ErrorCode.UsageError, `--${name} must be a whole number >= 1, got "${value}"`);
+  const isValid = /^\d+$/.test(value) && parsed >= 1 && parsed <= (max ?? Number.MAX_SAFE_INTEGER);
+  if (!isValid) {
+    const range = `a whole number >= 1${max === undefined ? '' : ` and <= ${max}`}`;
+    throw new ToolsiftError(
+      ErrorCode.UsageError,
+      `--${name} must be ${range}, written in digits; got ${value === '' ? 'no value' : `"${value}"`}`,
+    );
   }
   return parsed;
 }

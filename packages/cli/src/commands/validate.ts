@@ -17,6 +17,7 @@ export function createValidateCommand(io: CliIo): CommandDef {
       path: {
         type: 'positional',
         required: true,
+        valueHint: 'PATH...',
         description: 'Metadata files or folders, one or more (folders are walked)',
       },
       json: { type: 'boolean', description: 'Print {files, tools, diagnostics} as JSON' },

@@ -42,20 +42,7 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
       description:
         'Rank the tools of the catalog for a task described in plain language. Returns the best tools first, ' +
         'each with its MCP definition, a confidence in [0, 1] and the reasons it was chosen.',
-      inputSchema: {
-        query: z
-          .string()
-          .min(1)
-          .max(MAX_QUERY_LENGTH)
-          .describe('The task, e.g. "what is the weather in Paris tomorrow"'),
-        k: z
-          .number()
-          .int()
-          .min(1)
-          .max(MAX_SEARCH_K)
-          .optional()
-          .describe('How many tools to return (default 5)'),
-      },
+      inputSchema: SEARCH_INPUT,
       outputSchema: SEARCH_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -92,9 +79,7 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
     {
       title: 'Get a tool',
       description: 'The MCP definition of one tool of the catalog, by id (as search_tools returns it).',
-      inputSchema: {
-        id: z.string().min(1).max(MAX_ID_LENGTH).describe('Tool id, e.g. "get_current_weather"'),
-      },
+      inputSchema: GET_INPUT,
       outputSchema: GET_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -112,6 +97,67 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
 // --- internal ---
 
 const DEFAULT_SEARCH_K = 5;
+
+/**
+ * A `z.strictObject` whose unknown keys are an error naming the nearest valid one: a plain object would drop a
+ * misspelt `kk` and answer as if it were never sent. The SDK reports any of these as -32602 in a tool error.
+ */
+function strictArguments<Shape extends z.ZodRawShape>(tool: string, shape: Shape) {
+  const names = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code !== 'unrecognized_keys') return undefined;
+      const unknown = issue.keys.map((key) => {
+        const [nearest] = closeIds({ wanted: key, ids: names, limit: 1 });
+        return `"${key}"${nearest !== undefined ? ` (did you mean "${nearest}"?)` : ''}`;
+      });
+      return `unknown argument ${unknown.join(', ')} for ${tool}; its arguments are ${names.join(', ')}`;
+    },
+  });
+}
+
+const SEARCH_INPUT = strictArguments('search_tools', {
+  query: z
+    .string({
+      error: (issue) => typeError(issue, 'query must be a string (the task in plain language)'),
+    })
+    .min(1)
+    .max(MAX_QUERY_LENGTH)
+    .describe('The task, e.g. "what is the weather in Paris tomorrow"'),
+  k: z
+    .number({ error: (issue) => kMessage(issue.input) })
+    .int({ error: (issue) => kMessage(issue.input) })
+    .min(1, { error: (issue) => kMessage(issue.input) })
+    .max(MAX_SEARCH_K, { error: (issue) => kMessage(issue.input) })
+    .optional()
+    .describe(`How many tools to return, 1 to ${MAX_SEARCH_K} (default ${DEFAULT_SEARCH_K})`),
+});
+
+const GET_INPUT = strictArguments('get_tool', {
+  id: z
+    .string({ error: (issue) => typeError(issue, 'id must be a string (a tool id)') })
+    .min(1)
+    .max(MAX_ID_LENGTH)
+    .describe('Tool id, e.g. "get_current_weather"'),
+});
+
+// A string schema's own `error` covers its checks too: only the wrong type gets this message, a too-long value keeps
+// zod's own ("Too big: expected string to have <=256 characters").
+function typeError(issue: { code?: string; input?: unknown }, expected: string): string | undefined {
+  return issue.code === 'invalid_type' ? `${expected}, got ${typeOf(issue.input)}` : undefined;
+}
+
+function kMessage(input: unknown): string {
+  const shown = typeof input === 'number' ? String(input) : typeOf(input);
+  return `k must be a whole number from 1 to ${MAX_SEARCH_K}, got ${shown}`;
+}
+
+// "nothing" for a missing argument, else the JSON type: a message never echoes a (possibly huge) value.
+function typeOf(input: unknown): string {
+  if (input === undefined) return 'nothing';
+  if (input === null) return 'null';
+  return Array.isArray(input) ? 'an array' : `a ${typeof input}`;
+}
 
 const REASON = z.object({ kind: z.string(), message: z.string() });
 // MCP `Tool` objects as `formatTools(..., 'mcp')` emits them; loose, since they carry full JSON Schemas.
