@@ -61,7 +61,7 @@ interface Dataset {
 const tokenOptions = { stopWords: new Set(ENGLISH_STOP_WORDS), isStemming: true };
 const ourTerms = (text: string) => tokenize(text, tokenOptions).map((token) => token.term);
 const defaultOptions: LexicalIndexOptions = {};
-const plain: LexicalIndexOptions = { fuzzy: false, prefix: false, stem: false };
+const plain: LexicalIndexOptions = { stem: false };
 
 function ours(label: string, options: LexicalIndexOptions, isSingleField = false): Method {
   return {
@@ -151,10 +151,9 @@ function wink(label: string): Method {
 }
 
 const METHODS: Method[] = [
-  ours('toolsift BM25F (defaults: stem + fuzzy + prefix)', defaultOptions),
-  ours('toolsift BM25F, stem only', { fuzzy: false, prefix: false }),
-  ours('toolsift BM25F, fuzzy + prefix, no stem', { stem: false }),
-  ours('toolsift BM25F plain (no stem/fuzzy/prefix)', plain),
+  // Fuzzy and prefix matching were removed (test/bench/lexical-expansion.ts measured them; bench/NOTES.md).
+  ours('toolsift BM25F (defaults: stem)', defaultOptions),
+  ours('toolsift BM25F plain (no stem)', plain),
   ours('toolsift BM25 plain, one field name+description', { ...plain, fieldWeights: {} }, true),
   miniSearch('MiniSearch defaults', false, false),
   miniSearch('MiniSearch + our tokenizer, boosts, fuzzy/prefix', true, true),
@@ -232,10 +231,7 @@ async function tune(): Promise<string> {
   }
   for (const k1 of [0.9, 1.5, 2]) grid.push([`k1 ${k1}`, { k1 }]);
   for (const b of [0.5, 0.9]) grid.push([`b ${b}`, { b }]);
-  for (const weight of [0.3, 0.7]) {
-    grid.push([`fuzzy + prefix weight ${weight}`, { fuzzy: { weight }, prefix: { weight } }]);
-  }
-  grid.push(['no stemming', { stem: false }], ['no fuzzy / prefix', { fuzzy: false, prefix: false }]);
+  grid.push(['no stemming', { stem: false }]);
   grid.push(['no stop words', { stopWords: [] }]);
   const columns = new Map<string, Scores[]>();
   for (const dataset of TUNING) {
@@ -285,7 +281,7 @@ function measureScale(size: number): string[] {
   index.upsert(docs);
   const buildMs = performance.now() - started;
   const heapMb = (memory() - heapBefore) / 2 ** 20;
-  for (const query of queries) index.search(query.query, 10); // warm-up: JIT and expansion caches
+  for (const query of queries) index.search(query.query, 10); // warm-up: JIT
   const timings = queries.map((query) => {
     const start = performance.now();
     index.search(query.query, 10);
@@ -297,17 +293,17 @@ function measureScale(size: number): string[] {
     return performance.now() - start;
   });
   started = performance.now();
-  const text = JSON.stringify(index);
+  const bytes = index.toBinary();
   const saveMs = performance.now() - started;
   started = performance.now();
-  loadLexicalIndex(JSON.parse(text));
+  loadLexicalIndex(bytes);
   const loadMs = performance.now() - started;
   const percentile = (values: number[], share: number) =>
     [...values].sort((a, b) => a - b)[Math.floor(share * (values.length - 1))]!.toFixed(2);
   return [
-    `| documents | build | memory (heap + buffers, with --expose-gc) | search p50 / p99 (seal-tools queries) | same with typos (e→a) | toJSON + stringify | parse + load | JSON size |`,
+    `| documents | build | memory (heap + buffers, with --expose-gc) | search p50 / p99 (seal-tools queries) | same with typos (e→a) | toBinary | load | snapshot size |`,
     '|---|---|---|---|---|---|---|---|',
-    `| ${size} | ${(buildMs / 1000).toFixed(1)} s | ${heapMb.toFixed(0)} MB | ${percentile(timings, 0.5)} / ${percentile(timings, 0.99)} ms | ${percentile(typo, 0.5)} / ${percentile(typo, 0.99)} ms | ${saveMs.toFixed(0)} ms | ${loadMs.toFixed(0)} ms | ${(text.length / 2 ** 20).toFixed(1)} MB |`,
+    `| ${size} | ${(buildMs / 1000).toFixed(1)} s | ${heapMb.toFixed(0)} MB | ${percentile(timings, 0.5)} / ${percentile(timings, 0.99)} ms | ${percentile(typo, 0.5)} / ${percentile(typo, 0.99)} ms | ${saveMs.toFixed(0)} ms | ${loadMs.toFixed(0)} ms | ${(bytes.byteLength / 2 ** 20).toFixed(1)} MB |`,
   ];
 }
 

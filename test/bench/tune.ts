@@ -109,14 +109,18 @@ if (values.confidence === true) {
 function confidenceFeatures(selection: Selection, index: number): Float64Array {
   const tool = selection.tools[index]!;
   const next = selection.tools[index + 1];
-  const details = (kind: string) => tool.reasons.find((reason) => reason.kind === kind)?.details ?? {};
-  const fusion = details('fusion');
+  let fusion: { fused: number; lexical: number } | undefined;
+  let similarity: number | undefined;
+  for (const reason of tool.reasons) {
+    if (reason.kind === 'fusion') fusion ??= reason.details;
+    if (reason.kind === 'dense') similarity ??= reason.details.similarity;
+  }
   return Float64Array.of(
     tool.score,
     next === undefined ? tool.score : Math.max(0, tool.score - next.score),
-    Number(fusion.fused ?? 0),
-    Number(details('dense').similarity ?? 0),
-    Number(fusion.lexical ?? 0),
+    fusion?.fused ?? 0,
+    similarity ?? 0,
+    fusion?.lexical ?? 0,
     Number(tool.reasons.some((reason) => reason.kind === 'exact-name')),
   );
 }

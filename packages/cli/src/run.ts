@@ -1,4 +1,4 @@
-import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { ErrorCode, isToolsiftError, ToolsiftError } from '@toolsift/core';
 import { type CommandDef, defineCommand, renderUsage, runCommand } from 'citty';
 import { checkArgs } from './check-args.js';
 import { createCommands } from './commands/index.js';
@@ -71,7 +71,7 @@ async function reportFailure(
   main: CommandDef,
 ): Promise<number> {
   if (error instanceof ExitWith) return error.exitCode;
-  if (error instanceof ToolsiftError) {
+  if (isToolsiftError(error)) {
     io.stderr.write(`toolsift: ${error.message} [${error.code}]\n`);
     if (error.code === 'USAGE_ERROR') io.stderr.write(`\n${await renderUsage(command, main)}\n`);
     return ExitCode.InputError;

@@ -1,3 +1,5 @@
+const TOOLSIFT_ERROR_BRAND: unique symbol = Symbol.for('toolsift.error');
+
 /** Stable error and diagnostic codes. They are public API: a test pins the whole table. */
 export const ErrorCode = {
   MetadataInvalid: 'METADATA_INVALID',
@@ -36,8 +38,14 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** The one error class of toolsift packages; `code` says what kind of failure it is. */
+/**
+ * The one error class of toolsift packages; `code` says what kind of failure it is. Recognise one with
+ * `isToolsiftError`, not `instanceof` alone: two copies of the package each have their own class.
+ */
 export class ToolsiftError extends Error {
+  /** The brand `isToolsiftError` checks; `Symbol.for` makes it the same symbol in every copy of the package. */
+  readonly [TOOLSIFT_ERROR_BRAND] = true;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -47,4 +55,18 @@ export class ToolsiftError extends Error {
     super(message, options);
     this.name = 'ToolsiftError';
   }
+}
+
+/**
+ * Whether a value is a ToolsiftError from any copy of the toolsift packages (it carries the brand and a code).
+ * @example if (isToolsiftError(error)) console.error(error.code, error.message);
+ */
+export function isToolsiftError(value: unknown): value is ToolsiftError {
+  return (
+    value instanceof Error &&
+    TOOLSIFT_ERROR_BRAND in value &&
+    value[TOOLSIFT_ERROR_BRAND] === true &&
+    'code' in value &&
+    typeof value.code === 'string'
+  );
 }

@@ -1,5 +1,5 @@
 export type { Diagnostic, DiagnosticSeverity } from './diagnostics.js';
-export { ErrorCode, ToolsiftError } from './errors.js';
+export { ErrorCode, isToolsiftError, ToolsiftError } from './errors.js';
 export { isCredentialKey, looksLikeSecret } from './format/credential-detection.js';
 export type {
   AnthropicTool,

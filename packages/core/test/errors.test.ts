@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ErrorCode, ToolsiftError } from '../src/errors.js';
+import { ErrorCode, isToolsiftError, ToolsiftError } from '../src/errors.js';
 
 test('error codes are public API: the whole table is pinned', () => {
   expect(ErrorCode).toMatchInlineSnapshot(`
@@ -50,4 +50,17 @@ test('a ToolsiftError carries its code, details and cause', () => {
     details: { chars: 5000 },
     cause,
   });
+});
+
+test('isToolsiftError recognises the brand, so an error from another copy of the package counts', () => {
+  // What a second copy of @toolsift/core throws: another class, the same `Symbol.for` brand.
+  const otherCopy = Object.assign(new Error('bad'), {
+    [Symbol.for('toolsift.error')]: true,
+    code: 'USAGE_ERROR',
+  });
+  expect(isToolsiftError(new ToolsiftError(ErrorCode.UsageError, 'bad'))).toBe(true);
+  expect(isToolsiftError(otherCopy)).toBe(true);
+  expect(otherCopy instanceof ToolsiftError).toBe(false);
+  expect(isToolsiftError(new Error('bad'))).toBe(false);
+  expect(isToolsiftError({ code: 'USAGE_ERROR', message: 'bad' })).toBe(false);
 });

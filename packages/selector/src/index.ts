@@ -31,6 +31,8 @@ export type {
 export type { ExpansionRule } from './lexical/term-expander.js';
 export type { RankingWeights } from './ranking/ranking-weights.js';
 export { DEFAULT_RANKING_WEIGHTS } from './ranking/ranking-weights.js';
+export type { RulePhase } from './ranking/rule-phase.js';
+export { RULE_PHASES } from './ranking/rule-phase.js';
 export type {
   RankingMethod,
   ScoredTool,
@@ -40,12 +42,15 @@ export type {
   SelectionWarning,
   SideTool,
 } from './ranking/selection-context.js';
+export type { CustomReason, ReasonDetails, ReasonKind, ReasonOf } from './ranking/selection-reason.js';
+export { WarningCode } from './ranking/warning-code.js';
 export type { MissingRequirement } from './rules/check-prerequisites.js';
 export type { SelectedToolExtras } from './rules/create-selection-rules.js';
 export type { RerankOptions, RerankReport } from './rules/llm-rerank-options.js';
 export type { AbstainPolicy, RuleOptions, RuleWeights } from './rules/rule-options.js';
 export { DEFAULT_RULE_WEIGHTS } from './rules/rule-options.js';
-export type { AbstentionReport } from './rules/rule-run.js';
+export type { AbstentionReport, RuleRun } from './rules/rule-run.js';
+export type { RuleField, SelectionRule } from './rules/selection-rule.js';
 export type {
   LearnOptions,
   Selector,

@@ -1,6 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, formatTools, redactSecrets, type Tool, ToolsiftError } from '@toolsift/core';
+import {
+  ErrorCode,
+  formatTools,
+  isToolsiftError,
+  redactSecrets,
+  type Tool,
+  ToolsiftError,
+} from '@toolsift/core';
 import type { Selector } from '@toolsift/selector';
 import { z } from 'zod';
 import { VERSION } from '../version.js';
@@ -191,7 +198,7 @@ async function answer(compute: () => Promise<Record<string, unknown>>): Promise<
       structuredContent: structured,
     };
   } catch (error) {
-    if (!(error instanceof ToolsiftError)) throw error;
+    if (!isToolsiftError(error)) throw error;
     return { content: [{ type: 'text', text: error.message }], isError: true };
   }
 }

@@ -1,6 +1,6 @@
 import type { Tool } from '@toolsift/core';
-import { parseToolRoute } from '../routes/tool-route.js';
 import { identifierWords } from '../views/identifier-words.js';
+import { parseToolRoute } from '../views/tool-route.js';
 import { actionsOfWord, type ToolAction } from './action-words.js';
 
 /** A tool's action and what says so: its HTTP method, the verb its name starts with, or its MCP annotations

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../index-store/atomic-file.js';
+import { writeFileAtomic } from '../shared/atomic-file.js';
 
 /** Cached vectors of one embedder, keyed by the hex sha256 of the text. */
 export type EmbeddingEntries = Map<string, Float32Array>;

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
-import { userCacheDir } from '../index-store/default-index-dir.js';
+import { userCacheDir } from '../shared/user-cache-dir.js';
 import { embedInBatches } from './embed-in-batches.js';
 import type { Embedder } from './embedder.js';
 import { meanPoolNormalized } from './mean-pool-normalized.js';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ErrorCode, ToolsiftError } from '@toolsift/core';
-import { userCacheDir } from '../index-store/default-index-dir.js';
+import { ErrorCode, isToolsiftError, ToolsiftError } from '@toolsift/core';
+import { userCacheDir } from '../shared/user-cache-dir.js';
 import {
   buildUseLiteTokenizer,
   USE_LITE_MAX_TOKENS,
@@ -41,7 +41,7 @@ export async function ensureUseLiteModel(options: UseLiteModelOptions = {}): Pro
     const files = await buildFiles(source);
     await installModelFolder({ dir, key, files });
   } catch (error) {
-    if (error instanceof ToolsiftError) throw error;
+    if (isToolsiftError(error)) throw error;
     throw new ToolsiftError(
       ErrorCode.ModelConversionFailed,
       `Model conversion failed: could not build the use-lite model in ${dir}: ${(error as Error).message}`,

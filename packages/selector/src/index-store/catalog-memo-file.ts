@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CatalogMemo, LoadedFile } from '@toolsift/core';
-import { crc32, makeDirectory, writeFileAtomic } from './atomic-file.js';
+import { makeDirectory, writeFileAtomic } from '../shared/atomic-file.js';
+import { crc32 } from '../shared/checksum.js';
 
 /** The file an index folder keeps its catalog memo in. */
 export const CATALOG_MEMO_FILE = 'catalog-memo';

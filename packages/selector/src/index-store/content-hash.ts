@@ -1,5 +1,5 @@
 import type { Tool } from '@toolsift/core';
-import { sha256 } from './atomic-file.js';
+import { sha256 } from '../shared/checksum.js';
 
 /** Short content hash of a text (sha256, 16 hex chars): the identity of a view's embedding. */
 export function hashText(text: string): string {

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { makeDirectory } from './atomic-file.js';
+import { makeDirectory } from '../shared/atomic-file.js';
+import { userCacheDir } from '../shared/user-cache-dir.js';
 import { hashText } from './content-hash.js';
 
 /** What the default index folder of a catalog depends on. */
@@ -32,16 +32,6 @@ export async function existingDefaultIndexDir(options: DefaultIndexDirOptions): 
   const { beside, name, inCache } = indexDirPlaces(options);
   const dir = (await isWritableFolder(beside)) ? path.join(beside, name) : inCache;
   return (await isFolder(dir)) ? dir : undefined;
-}
-
-/** The user's cache folder for toolsift: `$TOOLSIFT_CACHE_DIR`, else the platform's cache dir + `/toolsift`. */
-export function userCacheDir(env: Readonly<Record<string, string | undefined>>): string {
-  if (env.TOOLSIFT_CACHE_DIR) return env.TOOLSIFT_CACHE_DIR;
-  const home = env.HOME ?? env.USERPROFILE ?? os.homedir();
-  if (process.platform === 'win32')
-    return path.join(env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'toolsift');
-  if (process.platform === 'darwin') return path.join(home, 'Library', 'Caches', 'toolsift');
-  return path.join(env.XDG_CACHE_HOME ?? path.join(home, '.cache'), 'toolsift');
 }
 
 // --- internal ---

@@ -1,5 +1,5 @@
 import { isRecord } from '@toolsift/core';
-import type { FileEntry } from './atomic-file.js';
+import type { FileEntry } from '../shared/atomic-file.js';
 
 /** Bumped whenever the index layout or the way views are built changes; an older index is rebuilt. */
 export const INDEX_FORMAT_VERSION = 7;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord } from '@toolsift/core';
-import { writeFileAtomic } from './atomic-file.js';
+import { writeFileAtomic } from '../shared/atomic-file.js';
 import { INDEX_MANIFEST } from './index-manifest.js';
 
 /**

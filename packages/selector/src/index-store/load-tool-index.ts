@@ -5,8 +5,9 @@ import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import { loadLexicalIndex } from '../lexical/create-lexical-index.js';
 import { restoreExactNameMatcher } from '../ranking/exact-name-matcher.js';
+import type { FileEntry } from '../shared/atomic-file.js';
+import { crc32 } from '../shared/checksum.js';
 import { loadVectorIndex } from '../vector-index/load-vector-index.js';
-import { crc32, type FileEntry } from './atomic-file.js';
 import { hashTool } from './content-hash.js';
 import {
   INDEX_FORMAT_VERSION,

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Tool, ToolsiftError } from '@toolsift/core';
+import { ErrorCode, isToolsiftError, type Tool, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import { createLexicalIndex } from '../lexical/create-lexical-index.js';
-import type { LexicalIndexOptions } from '../lexical/lexical-index.js';
+import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
+import { makeDirectory } from '../shared/atomic-file.js';
 import { createVectorIndex } from '../vector-index/create-vector-index.js';
+import type { VectorIndex } from '../vector-index/vector-index.js';
 import { buildToolViews } from '../views/build-tool-views.js';
-import { makeDirectory } from './atomic-file.js';
 import { hashText } from './content-hash.js';
 import { withIndexLock } from './index-lock.js';
 import { INDEX_MANIFEST } from './index-manifest.js';
@@ -29,10 +30,12 @@ export type IndexStatus = 'loaded' | 'updated' | 'built' | 'memory';
 export interface OpenToolIndexOptions {
   tools: readonly Tool[];
   embedder: Embedder;
-  /** Index folder; without it the index lives in memory only. */
+  /** Index folder; without it the index lives in memory only (as it must with a component instance: USAGE_ERROR). */
   dir?: string | undefined;
-  lexical?: LexicalIndexOptions | undefined;
-  vectorIndex?: 'auto' | 'hnsw' | 'exact' | undefined;
+  /** Options of the built-in lexical index, or an empty `LexicalIndex` to use instead (memory only). */
+  lexical?: LexicalIndexOptions | LexicalIndex | undefined;
+  /** The kind of built-in vector index, or an empty `VectorIndex` to use instead (memory only). */
+  vectorIndex?: 'auto' | 'hnsw' | 'exact' | VectorIndex | undefined;
   onProgress?: ((progress: IndexProgress) => void) | undefined;
 }
 
@@ -52,9 +55,15 @@ export interface OpenedToolIndex {
  * another process saved meanwhile.
  */
 export async function openToolIndex(options: OpenToolIndexOptions): Promise<OpenedToolIndex> {
-  const lexicalOptions = lexicalOptionsHash(options.lexical);
   const warnings: string[] = [];
   const { dir } = options;
+  if (dir !== undefined && hasComponentInstance(options)) {
+    throw new ToolsiftError(
+      ErrorCode.UsageError,
+      `cannot keep the index in ${dir}: an index built on a VectorIndex or LexicalIndex instance lives in memory only (the store could not reload it); leave indexDir out or set it to false`,
+      { dir },
+    );
+  }
   if (dir === undefined) {
     const index = createEmptyToolIndex(options, warnings);
     const stats = await index.upsertTools({
@@ -64,6 +73,7 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
     });
     return { index, status: 'memory', stats, warnings };
   }
+  const lexicalOptions = lexicalOptionsHash(options.lexical);
   const learnedFile = await readLearnedPrompts(dir);
   if (learnedFile.problem !== undefined)
     warnings.push(`${learnedFile.problem} (in ${dir}); using the learned prompts the index recorded`);
@@ -105,7 +115,7 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
       await keepLearned(loaded.index, dir, learnedFile, warnings);
       return { index: loaded.index, status: isSaved ? 'updated' : 'memory', stats, warnings };
     } catch (error) {
-      if (!(error instanceof ToolsiftError)) throw error;
+      if (!isToolsiftError(error)) throw error;
       const now = await readManifestBytes(dir);
       rebuildReason = error.message;
       if (now === undefined || now.equals(seen)) break;
@@ -150,25 +160,48 @@ export function adoptLearned(index: ToolIndex, prompts: LearnedPrompts): Tool[] 
   return changed;
 }
 
-/** An empty index sized for the given tools; vector index advisories (e.g. no HNSW here) go to `warnings`. */
+/**
+ * An empty index sized for the given tools, on the vector and lexical index instances given, else on new built-in
+ * ones; vector index advisories (e.g. no HNSW here) go to `warnings`. An instance given must be empty
+ * (USAGE_ERROR) and a vector index must have the embedder's dimensions (EMBEDDING_DIMENSION_MISMATCH).
+ */
 export function createEmptyToolIndex(
   options: Pick<OpenToolIndexOptions, 'tools' | 'embedder' | 'lexical' | 'vectorIndex'>,
   warnings: string[] = [],
 ): ToolIndex {
-  const expectedSize = options.tools.reduce((sum, tool) => sum + buildToolViews(tool).length, 0);
-  const created = createVectorIndex({
-    dimensions: options.embedder.dimensions,
-    kind: options.vectorIndex ?? 'auto',
-    expectedSize,
-  });
-  warnings.push(...created.warnings);
-  const vectorIndex = created.index;
-  return new ToolIndex({
-    embedderId: options.embedder.id,
-    dimensions: options.embedder.dimensions,
-    vectorIndex,
-    lexical: createLexicalIndex(options.lexical ?? {}),
-  });
+  const { dimensions } = options.embedder;
+  let vectorIndex: VectorIndex;
+  if (typeof options.vectorIndex === 'object') {
+    vectorIndex = options.vectorIndex;
+    if (vectorIndex.dimensions !== dimensions) {
+      throw new ToolsiftError(
+        ErrorCode.EmbeddingDimensionMismatch,
+        `the vector index given has ${vectorIndex.dimensions} dimensions, the embedder "${options.embedder.id}" ${dimensions}`,
+        { expected: dimensions, actual: vectorIndex.dimensions },
+      );
+    }
+    requireEmpty('vector', vectorIndex.size);
+  } else {
+    const expectedSize = options.tools.reduce((sum, tool) => sum + buildToolViews(tool).length, 0);
+    const created = createVectorIndex({ dimensions, kind: options.vectorIndex ?? 'auto', expectedSize });
+    warnings.push(...created.warnings);
+    vectorIndex = created.index;
+  }
+  let lexical: LexicalIndex;
+  if (isLexicalIndex(options.lexical)) {
+    lexical = options.lexical;
+    requireEmpty('lexical', lexical.size);
+  } else {
+    lexical = createLexicalIndex(options.lexical ?? {});
+  }
+  return new ToolIndex({ embedderId: options.embedder.id, dimensions, vectorIndex, lexical });
+}
+
+/** Whether a vector or lexical index instance was given (rather than options of the built-in ones). */
+export function hasComponentInstance(
+  options: Pick<OpenToolIndexOptions, 'lexical' | 'vectorIndex'>,
+): boolean {
+  return typeof options.vectorIndex === 'object' || isLexicalIndex(options.lexical);
 }
 
 /**
@@ -205,12 +238,29 @@ export async function persist(
   }
 }
 
-/** Hash of the lexical options, recorded in the manifest: other options mean another lexical index. */
-export function lexicalOptionsHash(options: LexicalIndexOptions | undefined): string {
-  return hashText(JSON.stringify(options ?? {}));
+/**
+ * Hash of the lexical options, recorded in the manifest: other options mean another lexical index. An instance
+ * hashes as no options (an index on one is never saved).
+ */
+export function lexicalOptionsHash(options: LexicalIndexOptions | LexicalIndex | undefined): string {
+  return hashText(JSON.stringify(options === undefined || isLexicalIndex(options) ? {} : options));
+}
+
+/** Whether the `lexical` option is an index instance rather than options of the built-in one. */
+export function isLexicalIndex(value: LexicalIndexOptions | LexicalIndex | undefined): value is LexicalIndex {
+  return typeof (value as Partial<LexicalIndex> | undefined)?.search === 'function';
 }
 
 // --- internal ---
+
+function requireEmpty(what: 'vector' | 'lexical', size: number): void {
+  if (size === 0) return;
+  throw new ToolsiftError(
+    ErrorCode.UsageError,
+    `the ${what} index given holds ${size} entries: give an empty one, which the selector fills with the catalog`,
+    { size },
+  );
+}
 
 function progressOf(options: OpenToolIndexOptions): { onProgress?: (progress: IndexProgress) => void } {
   return options.onProgress !== undefined ? { onProgress: options.onProgress } : {};

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import path from 'node:path';
-import { makeDirectory, writeFileAtomic } from './atomic-file.js';
+import { makeDirectory, writeFileAtomic } from '../shared/atomic-file.js';
 import { hashText } from './content-hash.js';
 import {
   GENERATION_NAME,

@@ -6,49 +6,33 @@ import {
   restoreLexicalBinary,
 } from './lexical-binary-snapshot.js';
 import type { LexicalDocument, LexicalHit, LexicalIndex } from './lexical-index.js';
-import { type LexicalSnapshot, restoreLexicalSnapshot, writeLexicalSnapshot } from './lexical-snapshot.js';
+import { writeLexicalSnapshot } from './lexical-snapshot.js';
 import { FIELD_SHIFT, PostingLists } from './posting-lists.js';
 import { QueryScorer } from './query-scorer.js';
 import type { ResolvedLexicalOptions } from './resolve-lexical-options.js';
-import { TermExpander } from './term-expander.js';
 import { type TokenizeOptions, tokenize } from './tokenize.js';
 
 /**
  * BM25F over named fields: per term, a document's field frequencies are length-normalised per field,
  * weighted, summed, then saturated once (k1), so a word repeated across fields is not counted twice.
- * A query word missing from the vocabulary matches its fuzzy and prefix expansions instead, at a discount,
- * and counts only its best expansion in each document.
+ * Query words match index terms exactly (after stemming).
  */
 export class Bm25Index implements LexicalIndex {
   readonly #options: ResolvedLexicalOptions;
   readonly #tokenizeOptions: TokenizeOptions;
   readonly #postings = new PostingLists();
   readonly #documents = new DocumentStore();
-  readonly #expander: TermExpander;
   readonly #scorer = new QueryScorer();
 
   constructor(options: ResolvedLexicalOptions) {
     this.#options = options;
     this.#tokenizeOptions = { stopWords: new Set(options.stopWords), isStemming: options.stem };
-    this.#expander = new TermExpander({
-      vocabulary: this.#postings,
-      fuzzy: options.fuzzy,
-      prefix: options.prefix,
-    });
-  }
-
-  /** Rebuild an index from a validated snapshot. */
-  static fromSnapshot(snapshot: LexicalSnapshot): Bm25Index {
-    const index = new Bm25Index(snapshot.options);
-    restoreLexicalSnapshot({ snapshot, documents: index.#documents, postings: index.#postings });
-    return index;
   }
 
   /** Rebuild an index from a checked binary snapshot. */
   static fromBinarySnapshot(snapshot: LexicalBinarySnapshot): Bm25Index {
     const index = new Bm25Index(snapshot.options);
     restoreLexicalBinary({ snapshot, documents: index.#documents, postings: index.#postings });
-    if (snapshot.expansion !== undefined) index.#expander.restore(snapshot.expansion);
     return index;
   }
 
@@ -102,12 +86,10 @@ export class Bm25Index implements LexicalIndex {
     if (queryTerms.length === 0) return [];
     const { k1, b, fieldWeights } = this.#options;
     const top = this.#scorer.score({
-      terms: queryTerms.map((queryTerm) =>
-        queryTerm.matches.map(({ id, weight }) => ({
-          ...this.#postings.postings(id),
-          scale: this.#idf(id) * weight * (k1 + 1),
-        })),
-      ),
+      terms: queryTerms.map(({ id }) => ({
+        ...this.#postings.postings(id),
+        scale: this.#idf(id) * (k1 + 1),
+      })),
       factors: this.#documents.lengthFactors({ weights: fieldWeights, b }),
       k1,
       k,
@@ -118,22 +100,15 @@ export class Bm25Index implements LexicalIndex {
       key: this.#documents.keyOf(slot),
       score,
       matchedTerms: queryTerms
-        .filter((queryTerm) => queryTerm.matches.some(({ id }) => this.#postings.contains(id, slot)))
+        .filter(({ id }) => this.#postings.contains(id, slot))
         .map((queryTerm) => queryTerm.word),
     }));
   }
 
-  toJSON(): LexicalSnapshot {
-    return writeLexicalSnapshot({
-      options: this.#options,
-      documents: this.#documents,
-      postings: this.#postings,
-    });
-  }
-
-  /** The binary snapshot, with the fuzzy expansion's tables (built now if needed), so a reload need not build them. */
   toBinary(): Uint8Array {
-    return encodeLexicalBinary(this.toJSON(), this.#expander.saved());
+    return encodeLexicalBinary(
+      writeLexicalSnapshot({ options: this.#options, documents: this.#documents, postings: this.#postings }),
+    );
   }
 
   #removeOne(key: string): void {
@@ -149,25 +124,16 @@ export class Bm25Index implements LexicalIndex {
     return Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }
 
-  // Distinct query terms in order with the index terms they match. A repeated word counts once: on the
-  // seal-tools dev split, counting repeats instead lowered nDCG@10 from 0.914 to 0.883. Only words missing
-  // from the vocabulary are expanded: expanding known words too changed nDCG@10 by under 0.003 on the dev
-  // data and multiplied the postings scanned (see bench/results/lexical-bakeoff.md).
+  // Distinct query terms in order that the index holds, with their ids. A repeated word counts once: on the
+  // seal-tools dev split, counting repeats instead lowered nDCG@10 from 0.914 to 0.883.
   #analyseQuery(query: string): QueryTerm[] {
     const byTerm = new Map<string, QueryTerm>();
     for (const { term, word } of tokenize(query, this.#tokenizeOptions)) {
       if (byTerm.has(term)) continue;
-      const exactId = this.#postings.liveId(term);
-      const matches =
-        exactId !== undefined
-          ? [{ id: exactId, weight: 1 }]
-          : this.#expander.expand(term).map((expansion) => ({
-              id: this.#postings.liveId(expansion.term)!,
-              weight: expansion.weight,
-            }));
-      byTerm.set(term, { word, matches });
+      const id = this.#postings.liveId(term);
+      if (id !== undefined) byTerm.set(term, { word, id });
     }
-    return [...byTerm.values()].filter((queryTerm) => queryTerm.matches.length > 0);
+    return [...byTerm.values()];
   }
 }
 
@@ -175,7 +141,7 @@ export class Bm25Index implements LexicalIndex {
 
 interface QueryTerm {
   word: string;
-  matches: Array<{ id: number; weight: number }>;
+  id: number;
 }
 
 const MAX_TF = FIELD_SHIFT - 1;

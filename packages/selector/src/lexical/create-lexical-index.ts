@@ -1,7 +1,6 @@
 import { Bm25Index } from './bm25-index.js';
 import { decodeLexicalBinary } from './lexical-binary-snapshot.js';
 import type { LexicalIndex, LexicalIndexOptions } from './lexical-index.js';
-import { readLexicalSnapshot } from './read-lexical-snapshot.js';
 import { resolveLexicalOptions } from './resolve-lexical-options.js';
 
 /** Create an empty BM25F index (see `LexicalIndexOptions` for the defaults). */
@@ -10,10 +9,9 @@ export function createLexicalIndex(options: LexicalIndexOptions = {}): LexicalIn
 }
 
 /**
- * Rebuild an index from `toJSON()` or `toBinary()` output; throws INDEX_CORRUPT when the snapshot is malformed
- * or from another version.
+ * Rebuild an index from `toBinary()` output; throws INDEX_CORRUPT when the snapshot is malformed or from a version
+ * this one does not read.
  */
-export function loadLexicalIndex(snapshot: unknown): LexicalIndex {
-  if (snapshot instanceof Uint8Array) return Bm25Index.fromBinarySnapshot(decodeLexicalBinary(snapshot));
-  return Bm25Index.fromSnapshot(readLexicalSnapshot(snapshot));
+export function loadLexicalIndex(snapshot: Uint8Array): LexicalIndex {
+  return Bm25Index.fromBinarySnapshot(decodeLexicalBinary(snapshot));
 }

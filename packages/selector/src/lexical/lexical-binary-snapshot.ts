@@ -3,13 +3,12 @@ import type { LexicalSnapshot } from './lexical-snapshot.js';
 import { FIELD_BITS, type PostingLists, TF_MASK } from './posting-lists.js';
 import { ensure, readLexicalSnapshotHeader } from './read-lexical-snapshot.js';
 import type { ResolvedLexicalOptions } from './resolve-lexical-options.js';
-import type { SavedExpansionTables } from './term-expander.js';
 
 /**
  * The binary form of a lexical snapshot, what the index store saves: a small JSON header (options, field names,
  * document keys, terms), then little typed-array tables the loader uses in place, without parsing millions of
- * numbers from JSON: field lengths, per-term offsets, the fuzzy expansion's two filters (when saved), and the
- * postings as (document, field × 65536 + tf) pairs.
+ * numbers from JSON: field lengths, per-term offsets and the postings as (document, field × 65536 + tf) pairs.
+ * (Version 1 snapshots may also hold the removed fuzzy matching's tables before the postings: they are skipped.)
  */
 export interface LexicalBinarySnapshot {
   options: ResolvedLexicalOptions;
@@ -23,15 +22,10 @@ export interface LexicalBinarySnapshot {
   postings: Int32Array;
   /** Live documents per term, counted while checking. */
   documentFrequency: Int32Array;
-  /** The fuzzy expansion's tables for these terms, when they were saved (views of the snapshot's bytes). */
-  expansion?: SavedExpansionTables;
 }
 
-/**
- * Encode a snapshot (as `toJSON` writes it) in the binary layout, with the fuzzy expansion's tables for its terms
- * after the postings when given (their sizes and the alphabet go in the header).
- */
-export function encodeLexicalBinary(snapshot: LexicalSnapshot, expansion?: SavedExpansionTables): Uint8Array {
+/** Encode the live part of an index (`writeLexicalSnapshot`) in the binary layout. */
+export function encodeLexicalBinary(snapshot: LexicalSnapshot): Uint8Array {
   const header = Buffer.from(
     JSON.stringify({
       format: snapshot.format,
@@ -41,29 +35,13 @@ export function encodeLexicalBinary(snapshot: LexicalSnapshot, expansion?: Saved
       fields: snapshot.fields,
       keys: snapshot.keys,
       terms: snapshot.terms,
-      ...(expansion === undefined
-        ? {}
-        : {
-            expansion: {
-              alphabet: expansion.alphabet,
-              termWords: expansion.terms.length,
-              deletionWords: expansion.deletions.length,
-            },
-          }),
     }),
   );
-  const expansionWords = expansion === undefined ? 0 : expansion.terms.length + expansion.deletions.length;
   const headerWords = Math.ceil(header.length / 4);
   const pairs = snapshot.postings.reduce((sum, list) => sum + list.length, 0);
   const documents = snapshot.keys.length;
   const numbers = new Int32Array(
-    PREAMBLE +
-      headerWords +
-      snapshot.fields.length * documents +
-      snapshot.terms.length +
-      1 +
-      pairs +
-      expansionWords,
+    PREAMBLE + headerWords + snapshot.fields.length * documents + snapshot.terms.length + 1 + pairs,
   );
   numbers[0] = MAGIC;
   numbers[1] = BYTE_ORDER;
@@ -76,11 +54,6 @@ export function encodeLexicalBinary(snapshot: LexicalSnapshot, expansion?: Saved
   }
   const offsets = at;
   at += snapshot.terms.length + 1;
-  if (expansion !== undefined) {
-    numbers.set(expansion.terms, at);
-    numbers.set(expansion.deletions, at + expansion.terms.length);
-    at += expansionWords;
-  }
   let written = 0;
   snapshot.postings.forEach((list, term) => {
     numbers[offsets + term] = written;
@@ -134,9 +107,7 @@ export function decodeLexicalBinary(bytes: Uint8Array): LexicalBinarySnapshot {
   );
   const offsets = numbers.subarray(lengthsEnd, offsetsEnd);
   at = offsetsEnd;
-  const expansionHeader = readExpansionHeader((header as { expansion?: unknown }).expansion);
-  const expansionStart = at;
-  at += expansionHeader?.words ?? 0;
+  at += skippedWords(header as { version: number; expansion?: unknown });
   ensure(at <= numbers.length, 'expansion', 'tables within the snapshot');
   const postings = numbers.subarray(at);
   ensure(
@@ -183,15 +154,6 @@ export function decodeLexicalBinary(bytes: Uint8Array): LexicalBinarySnapshot {
     offsets,
     postings,
     documentFrequency,
-    ...(expansionHeader === undefined
-      ? {}
-      : {
-          expansion: {
-            alphabet: expansionHeader.alphabet,
-            terms: numbers.subarray(expansionStart, expansionStart + expansionHeader.termWords),
-            deletions: numbers.subarray(expansionStart + expansionHeader.termWords, at),
-          },
-        }),
   };
 }
 
@@ -264,24 +226,20 @@ function termsOfDocuments(snapshot: LexicalBinarySnapshot): Int32Array[] {
   );
 }
 
-/** The header's account of the expansion tables (undefined when none were saved); throws INDEX_CORRUPT. */
-function readExpansionHeader(
-  value: unknown,
-): { alphabet: string[]; termWords: number; deletionWords: number; words: number } | undefined {
-  if (value === undefined) return undefined;
-  const { alphabet, termWords, deletionWords } = (value ?? {}) as Record<string, unknown>;
+/**
+ * The words of the fuzzy tables a version 1 snapshot may hold before its postings (0 when none), which are skipped;
+ * throws INDEX_CORRUPT when their sizes are not two positive counts, or a later version holds them.
+ */
+function skippedWords(header: { version: number; expansion?: unknown }): number {
+  if (header.expansion === undefined) return 0;
+  const { termWords, deletionWords } = (header.expansion ?? {}) as Record<string, unknown>;
+  const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
   ensure(
-    Array.isArray(alphabet) &&
-      alphabet.every((char) => typeof char === 'string' && [...char].length === 1) &&
-      Number.isSafeInteger(termWords) &&
-      Number.isSafeInteger(deletionWords) &&
-      (termWords as number) > 0 &&
-      (deletionWords as number) > 0,
+    header.version === 1 && isCount(termWords) && isCount(deletionWords),
     'expansion',
-    'an alphabet of single characters and the sizes of two tables',
+    'the sizes of two tables, in a version 1 snapshot only',
   );
-  const words = (termWords as number) + (deletionWords as number);
-  return { alphabet, termWords: termWords as number, deletionWords: deletionWords as number, words };
+  return termWords + deletionWords;
 }
 
 // True when `bytes` start like a binary lexical snapshot (as opposed to JSON).

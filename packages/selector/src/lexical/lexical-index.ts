@@ -13,7 +13,7 @@ export interface LexicalHit {
   matchedTerms: string[];
 }
 
-/** A BM25 index with per-field weights, fuzzy and prefix matching. */
+/** A BM25F index with per-field weights; query words match index terms exactly (after stemming). */
 export interface LexicalIndex {
   readonly size: number;
   /** Add or replace documents by key. */
@@ -22,16 +22,13 @@ export interface LexicalIndex {
   remove(keys: readonly string[]): void;
   /** The k best documents, best first, ties broken by key; documents with no matching term are not returned. */
   search(query: string, k: number): LexicalHit[];
-  /** A JSON-serialisable snapshot, reloadable with the matching `load` function. */
-  toJSON(): unknown;
-  /** The same snapshot in a compact binary layout (what the index store saves), reloadable the same way. */
+  /** A snapshot in a compact binary layout (what the index store saves), reloadable with `loadLexicalIndex`. */
   toBinary(): Uint8Array;
 }
 
 /**
  * Tuning of a lexical index; every field is optional. The defaults were chosen on dev data in
- * `test/bench/lexical-bakeoff.ts` (results in bench/results/lexical-bakeoff.md). Fuzzy and prefix matching
- * apply only to query words missing from the index: a known word is matched exactly.
+ * `test/bench/lexical-bakeoff.ts` (results in bench/results/lexical-bakeoff.md).
  */
 export interface LexicalIndexOptions {
   /** Per-field BM25F weights; replaces the defaults (name 3, title 2.5, keywords 2, description 1.5). Unlisted fields weigh 1. */
@@ -40,9 +37,9 @@ export interface LexicalIndexOptions {
   k1?: number;
   /** BM25 length normalisation in [0, 1], default 0.75. */
   b?: number;
-  /** Typo matching at edit distance 1 for query terms of at least `minLength` (5) characters, scored at `weight` (0.5). */
+  /** @deprecated Ignored: fuzzy matching was removed (it did not pay, see bench/NOTES.md). */
   fuzzy?: boolean | Partial<ExpansionRule>;
-  /** Query terms of at least `minLength` (3) characters also match longer terms they start, scored at `weight` (0.5) × the covered share. */
+  /** @deprecated Ignored: prefix matching was removed (it did not pay, see bench/NOTES.md). */
   prefix?: boolean | Partial<ExpansionRule>;
   /** Words dropped from documents and queries (lowercase); default our English list, `[]` keeps every word. */
   stopWords?: readonly string[];

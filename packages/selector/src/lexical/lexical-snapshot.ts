@@ -1,12 +1,21 @@
 import type { DocumentStore } from './document-store.js';
-import { FIELD_SHIFT, type PostingLists } from './posting-lists.js';
+import type { PostingLists } from './posting-lists.js';
 import type { ResolvedLexicalOptions } from './resolve-lexical-options.js';
 import { TOKENIZER_VERSION } from './tokenize.js';
 
-/** Bumped whenever the snapshot layout changes. */
-export const LEXICAL_SNAPSHOT_VERSION = 1;
+/**
+ * Bumped whenever the snapshot layout changes. 2: no fuzzy/prefix options and no fuzzy tables; version 1 snapshots
+ * still load (both are skipped), so an index folder saved before is kept rather than re-embedded.
+ */
+export const LEXICAL_SNAPSHOT_VERSION = 2;
 
-/** The JSON form of a lexical index: options, live documents and postings (no source text). */
+/** Snapshot versions `loadLexicalIndex` reads. */
+export const READABLE_LEXICAL_SNAPSHOT_VERSIONS: readonly number[] = [1, LEXICAL_SNAPSHOT_VERSION];
+
+/**
+ * The live part of a lexical index as `encodeLexicalBinary` takes it: options, live documents and postings (no
+ * source text).
+ */
 export interface LexicalSnapshot {
   format: 'toolsift-lexical';
   version: number;
@@ -55,40 +64,4 @@ export function writeLexicalSnapshot(parts: {
       return encoded;
     }),
   };
-}
-
-/** Load a validated snapshot into empty stores. */
-export function restoreLexicalSnapshot(parts: {
-  snapshot: LexicalSnapshot;
-  documents: DocumentStore;
-  postings: PostingLists;
-}): void {
-  const { snapshot, documents, postings } = parts;
-  const fields = snapshot.fields.map((name) => documents.fieldIndex(name));
-  const slots = snapshot.keys.map((key, number) =>
-    documents.add(key, new Map(fields.map((field, index) => [field, snapshot.lengths[index]![number]!]))),
-  );
-  const termsOf: number[][] = slots.map(() => []);
-  for (let index = 0; index < snapshot.terms.length; index++) {
-    const list = snapshot.postings[index]!;
-    const data = new Int32Array(list.length);
-    let number = 0;
-    let documentFrequency = 0;
-    for (let position = 0; position < list.length; position += 2) {
-      const delta = list[position]!;
-      number += delta;
-      if (delta > 0 || position === 0) {
-        documentFrequency++;
-        termsOf[number]!.push(index);
-      }
-      const packed = list[position + 1]!;
-      data[position] = slots[number]!;
-      data[position + 1] = fields[Math.floor(packed / FIELD_SHIFT)]! * FIELD_SHIFT + (packed % FIELD_SHIFT);
-    }
-    // Term ids follow snapshot order because the store starts empty.
-    postings.load(snapshot.terms[index]!, data, documentFrequency);
-  }
-  slots.forEach((slot, number) => {
-    documents.setTerms(slot, Int32Array.from(termsOf[number]!));
-  });
 }

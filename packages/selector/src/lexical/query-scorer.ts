@@ -1,16 +1,16 @@
 import { FIELD_BITS, TF_MASK } from './posting-lists.js';
 import { selectTop } from './select-top.js';
 
-/** A posting list to score, with its `scale`: IDF × match weight × (k1 + 1). */
+/** A query term's posting list to score, with its `scale`: IDF × (k1 + 1). */
 export interface ScoredList {
   data: Int32Array;
   length: number;
   scale: number;
 }
 
-/** What `QueryScorer.score` needs: one entry per query term (its lists), the per-field length factors, k1 and k. */
+/** What `QueryScorer.score` needs: one list per query term, the per-field length factors, k1 and k. */
 export interface ScoreInput {
-  terms: ReadonlyArray<readonly ScoredList[]>;
+  terms: readonly ScoredList[];
   /** Per field, per slot: weight / length norm (0 for dead slots). */
   factors: readonly Float64Array[];
   k1: number;
@@ -27,7 +27,6 @@ export interface ScoreInput {
  */
 export class QueryScorer {
   #total = new Float64Array(0);
-  #best = new Float64Array(0);
   /** Scratch heap of `kthLargest`, kept between queries (allocating a typed array per call costs more). */
   #heap = new Float64Array(0);
 
@@ -36,14 +35,12 @@ export class QueryScorer {
     const { factors, k1, k } = input;
     if (this.#total.length < input.capacity) {
       this.#total = new Float64Array(input.capacity);
-      this.#best = new Float64Array(input.capacity);
     }
     const total = this.#total;
-    const best = this.#best;
     if (this.#heap.length < k) this.#heap = new Float64Array(k);
     const heap = this.#heap;
     const terms = input.terms
-      .map((lists, order) => ({ lists, order, bound: Math.max(0, ...lists.map((list) => list.scale)) }))
+      .map((list, order) => ({ list, order, bound: Math.max(0, list.scale) }))
       .sort((a, b) => b.bound - a.bound || a.order - b.order);
     let remaining = terms.reduce((sum, term) => sum + term.bound, 0);
     const touched: number[] = [];
@@ -52,16 +49,12 @@ export class QueryScorer {
     for (const term of terms) {
       remaining -= term.bound;
       if (candidates !== undefined) {
-        addSortedLookups({ lists: term.lists, factors, k1, slots: candidates, total });
+        addSortedLookups({ list: term.list, factors, k1, slots: candidates, total });
         const threshold = kthLargest({ slots: candidates, scores: total, k, heap });
         candidates = survivors({ slots: candidates, total, remaining, threshold });
         continue;
       }
-      const scan = { factors, k1, total, touched, highest };
-      highest =
-        term.lists.length === 1
-          ? addList({ ...scan, list: term.lists[0]! })
-          : addBestOfLists({ ...scan, lists: term.lists, best });
+      highest = addList({ factors, k1, total, touched, highest, list: term.list });
       // The k-th best score is at most the best one: while that cannot beat what the remaining terms may
       // add, no switch can happen, so the k-th score is not computed (an O(touched) pass per term).
       if (touched.length < k || highest <= remaining) continue;
@@ -111,8 +104,7 @@ function frequencyAt(
   return frequency;
 }
 
-// Add the scores of a term's only posting list straight into `total`: most prompt words have one list, and this
-// skips the `best` pass of `addBestOfLists` (which gives the same sums for a single list).
+// Add the scores of a term's posting list into `total`.
 function addList(context: ScanContext & { list: ScoredList }): number {
   const { list, factors, k1, total, touched } = context;
   const { data, length, scale } = list;
@@ -123,7 +115,7 @@ function addList(context: ScanContext & { list: ScoredList }): number {
     while (index < length && data[index] === slot) index += 2;
     if (frequency === 0) continue; // a dead slot or a zero-weight field
     const score = (scale * frequency) / (frequency + k1);
-    if (!(score > 0)) continue; // as `addBestOfLists`, which keeps only scores above 0
+    if (!(score > 0)) continue;
     if (total[slot] === 0) touched.push(slot);
     total[slot]! += score;
     if (total[slot]! > highest) highest = total[slot]!;
@@ -131,65 +123,30 @@ function addList(context: ScanContext & { list: ScoredList }): number {
   return highest;
 }
 
-// Add a term with several lists (a word's expansions): the best list per document counts, found in `best`
-// (all zeros between calls) before it is added to `total`.
-function addBestOfLists(context: ScanContext & { lists: readonly ScoredList[]; best: Float64Array }): number {
-  const { lists, factors, k1, best, total, touched } = context;
-  let highest = context.highest;
-  const touchedByTerm: number[] = [];
-  for (const { data, length, scale } of lists) {
-    for (let index = 0; index < length; ) {
-      const slot = data[index]!;
-      const frequency = frequencyAt(data, length, index, factors);
-      while (index < length && data[index] === slot) index += 2;
-      if (frequency === 0) continue; // a dead slot or a zero-weight field
-      const score = (scale * frequency) / (frequency + k1);
-      if (score > best[slot]!) {
-        if (best[slot] === 0) touchedByTerm.push(slot);
-        best[slot] = score;
-      }
-    }
-  }
-  for (const slot of touchedByTerm) {
-    if (total[slot] === 0) touched.push(slot);
-    total[slot]! += best[slot]!;
-    best[slot] = 0;
-    if (total[slot]! > highest) highest = total[slot]!;
-  }
-  return highest;
-}
-
-// Add one term's contribution (the best of its lists) to each of `slots` (ascending). Each list is walked
-// once: a binary search for each slot's first posting, starting where the previous slot's search ended.
+// Add one term's contribution to each of `slots` (ascending). The list is walked once: a binary search for each
+// slot's first posting, starting where the previous slot's search ended.
 function addSortedLookups(context: {
-  lists: readonly ScoredList[];
+  list: ScoredList;
   factors: readonly Float64Array[];
   k1: number;
   slots: Int32Array;
   total: Float64Array;
 }): void {
-  const { lists, factors, k1, slots, total } = context;
-  const contributions = lists.length > 1 ? new Float64Array(slots.length) : undefined;
-  for (const { data, length, scale } of lists) {
-    let low = 0;
-    for (let position = 0; position < slots.length; position++) {
-      const slot = slots[position]!;
-      let high = length / 2;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (data[middle * 2]! < slot) low = middle + 1;
-        else high = middle;
-      }
-      const frequency =
-        low * 2 < length && data[low * 2] === slot ? frequencyAt(data, length, low * 2, factors) : 0;
-      const score = frequency === 0 ? 0 : (scale * frequency) / (frequency + k1);
-      if (contributions === undefined) total[slot]! += score;
-      else contributions[position] = Math.max(contributions[position]!, score);
+  const { list, factors, k1, slots, total } = context;
+  const { data, length, scale } = list;
+  let low = 0;
+  for (let position = 0; position < slots.length; position++) {
+    const slot = slots[position]!;
+    let high = length / 2;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (data[middle * 2]! < slot) low = middle + 1;
+      else high = middle;
     }
+    const frequency =
+      low * 2 < length && data[low * 2] === slot ? frequencyAt(data, length, low * 2, factors) : 0;
+    if (frequency > 0) total[slot]! += (scale * frequency) / (frequency + k1);
   }
-  if (contributions === undefined) return;
-  for (let position = 0; position < slots.length; position++)
-    total[slots[position]!]! += contributions[position]!;
 }
 
 // The slots whose score may still reach the top k, in their order. A plain loop: `filter` on a typed array is

@@ -1,13 +1,15 @@
 import { ErrorCode, isRecord, ToolsiftError } from '@toolsift/core';
-import { LEXICAL_SNAPSHOT_VERSION, type LexicalSnapshot } from './lexical-snapshot.js';
-import { FIELD_SHIFT } from './posting-lists.js';
+import { type LexicalSnapshot, READABLE_LEXICAL_SNAPSHOT_VERSIONS } from './lexical-snapshot.js';
 import { checkLexicalOptions, type ResolvedLexicalOptions } from './resolve-lexical-options.js';
 import { TOKENIZER_VERSION } from './tokenize.js';
 
 /** The header of a snapshot: everything but the field lengths and the postings. */
 export type LexicalSnapshotHeader = Omit<LexicalSnapshot, 'lengths' | 'postings'>;
 
-/** Check the header parts of a snapshot (format, versions, options, fields, keys, terms); throws INDEX_CORRUPT. */
+/**
+ * Check the header of a binary snapshot (format, versions, options, fields, keys, terms); throws INDEX_CORRUPT.
+ * The options returned are the current ones: a version 1 header's fuzzy and prefix settings are dropped.
+ */
 export function readLexicalSnapshotHeader(value: unknown): LexicalSnapshotHeader {
   const snapshot = value as Partial<LexicalSnapshot> | null;
   ensure(
@@ -15,42 +17,20 @@ export function readLexicalSnapshotHeader(value: unknown): LexicalSnapshotHeader
     'format',
     'not a toolsift lexical snapshot',
   );
-  ensure(snapshot.version === LEXICAL_SNAPSHOT_VERSION, 'version', `expected ${LEXICAL_SNAPSHOT_VERSION}`);
+  ensure(
+    READABLE_LEXICAL_SNAPSHOT_VERSIONS.includes(snapshot.version as number),
+    'version',
+    `expected one of ${READABLE_LEXICAL_SNAPSHOT_VERSIONS.join(', ')}`,
+  );
   ensure(snapshot.tokenizer === TOKENIZER_VERSION, 'tokenizer', `expected ${TOKENIZER_VERSION}`);
-  checkOptions(snapshot.options);
+  const options = checkOptions(snapshot.options);
   const { fields, keys, terms } = snapshot;
   ensure(isUniqueStrings(fields), 'fields', 'expected distinct strings');
-  // Distinct keys: checked by `readLexicalSnapshot`, and for binary snapshots where the documents are stored
-  // (their keys are hashed there anyway).
+  // Distinct keys: checked where the documents are stored (their keys are hashed there anyway).
   ensure(isStrings(keys), 'keys', 'expected strings');
   // Written sorted, so distinct terms are strictly ascending: checked without hashing tens of thousands of terms.
   ensure(isAscendingStrings(terms), 'terms', 'expected distinct strings in ascending order');
-  return snapshot as LexicalSnapshotHeader;
-}
-
-/** Check that `value` is a snapshot this version can load; throws INDEX_CORRUPT naming the first problem. */
-export function readLexicalSnapshot(value: unknown): LexicalSnapshot {
-  const { fields, keys, terms } = readLexicalSnapshotHeader(value);
-  ensure(isUniqueStrings(keys), 'keys', 'expected distinct strings');
-  const { lengths, postings } = value as Partial<LexicalSnapshot>;
-  ensure(
-    Array.isArray(lengths) && lengths.length === fields.length,
-    'lengths',
-    'expected one array per field',
-  );
-  lengths.forEach((column, field) => {
-    const isValid = Array.isArray(column) && column.length === keys.length && column.every(isCount);
-    ensure(isValid, `lengths[${field}]`, 'expected a token count per document');
-  });
-  ensure(
-    Array.isArray(postings) && postings.length === terms.length,
-    'postings',
-    'expected one list per term',
-  );
-  postings.forEach((list, term) => {
-    checkPostings(list, { fields: fields.length, documents: keys.length, term });
-  });
-  return value as LexicalSnapshot;
+  return { ...(snapshot as LexicalSnapshotHeader), options };
 }
 
 /** Throw INDEX_CORRUPT naming the snapshot path and what was expected there, unless the condition holds. */
@@ -88,56 +68,24 @@ function isAscendingStrings(value: unknown): value is string[] {
   return true;
 }
 
-function isCount(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 0;
-}
-
-function checkOptions(value: unknown): asserts value is ResolvedLexicalOptions {
+function checkOptions(value: unknown): ResolvedLexicalOptions {
   const options = value as Partial<ResolvedLexicalOptions> | undefined;
-  const isRule = (rule: unknown) =>
-    rule === null ||
-    (isRecord(rule) && typeof rule.minLength === 'number' && typeof rule.weight === 'number');
   const isValid =
     isRecord(options) &&
     isRecord(options.fieldWeights) &&
     Object.values(options.fieldWeights).every((weight) => typeof weight === 'number') &&
     typeof options.k1 === 'number' &&
     typeof options.b === 'number' &&
-    isRule(options.fuzzy) &&
-    isRule(options.prefix) &&
     Array.isArray(options.stopWords) &&
     options.stopWords.every((word) => typeof word === 'string') &&
     typeof options.stem === 'boolean';
   ensure(isValid, 'options', 'expected the resolved lexical options');
+  const { fieldWeights, k1, b, stopWords, stem } = options as ResolvedLexicalOptions;
+  const resolved = { fieldWeights, k1, b, stopWords, stem };
   try {
-    checkLexicalOptions(options as ResolvedLexicalOptions);
+    checkLexicalOptions(resolved);
   } catch (error) {
     ensure(false, 'options', error instanceof Error ? error.message : 'options in range');
   }
-}
-
-// Pairs (delta, field × 65536 + tf): documents ascending, fields ascending within a document.
-function checkPostings(list: unknown, bounds: { fields: number; documents: number; term: number }): void {
-  const path = `postings[${bounds.term}]`;
-  ensure(
-    Array.isArray(list) && list.length > 0 && list.length % 2 === 0,
-    path,
-    'expected (document, field) pairs',
-  );
-  let number = 0;
-  let lastField = -1;
-  for (let position = 0; position < list.length; position += 2) {
-    const delta = list[position];
-    const packed = list[position + 1];
-    // The paths are built only on failure: this runs once per posting.
-    if (!(isCount(delta) && isCount(packed)))
-      ensure(false, `${path}[${position}]`, 'expected non-negative integers');
-    if (delta > 0 || position === 0) lastField = -1;
-    number += delta;
-    const field = Math.floor(packed / FIELD_SHIFT);
-    const isValid =
-      number < bounds.documents && field < bounds.fields && field > lastField && packed % FIELD_SHIFT > 0;
-    if (!isValid) ensure(false, `${path}[${position}]`, 'posting out of range or out of order');
-    lastField = field;
-  }
+  return resolved;
 }

@@ -1,15 +1,12 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { LexicalIndexOptions } from './lexical-index.js';
 import { ENGLISH_STOP_WORDS } from './stop-words.js';
-import type { ExpansionRule } from './term-expander.js';
 
 /** Lexical options with every default filled in; this is also what a snapshot stores. */
 export interface ResolvedLexicalOptions {
   fieldWeights: Record<string, number>;
   k1: number;
   b: number;
-  fuzzy: ExpansionRule | null;
-  prefix: ExpansionRule | null;
   stopWords: string[];
   stem: boolean;
 }
@@ -28,8 +25,6 @@ export function resolveLexicalOptions(options: LexicalIndexOptions): ResolvedLex
     fieldWeights: { ...(options.fieldWeights ?? DEFAULT_FIELD_WEIGHTS) },
     k1: options.k1 ?? 1.2,
     b: options.b ?? 0.75,
-    fuzzy: resolveRule(options.fuzzy, { minLength: 5, weight: 0.5 }),
-    prefix: resolveRule(options.prefix, { minLength: 3, weight: 0.5 }),
     stopWords: [...(options.stopWords ?? ENGLISH_STOP_WORDS)].map((word) => word.toLowerCase()),
     stem: options.stem ?? true,
   };
@@ -44,26 +39,9 @@ export function checkLexicalOptions(options: ResolvedLexicalOptions): void {
   }
   requireRange('k1', options.k1, 0, Number.POSITIVE_INFINITY);
   requireRange('b', options.b, 0, 1);
-  for (const [name, rule] of [
-    ['fuzzy', options.fuzzy],
-    ['prefix', options.prefix],
-  ] as const) {
-    if (!rule) continue;
-    requireRange(`${name}.minLength`, rule.minLength, 1, Number.POSITIVE_INFINITY);
-    requireRange(`${name}.weight`, rule.weight, 0, 1);
-  }
 }
 
 // --- internal ---
-
-function resolveRule(
-  option: boolean | Partial<ExpansionRule> | undefined,
-  defaults: ExpansionRule,
-): ExpansionRule | null {
-  if (option === false) return null;
-  if (option === undefined || option === true) return { ...defaults };
-  return { minLength: option.minLength ?? defaults.minLength, weight: option.weight ?? defaults.weight };
-}
 
 function requireRange(name: string, value: number, min: number, max: number): void {
   if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max) return;

@@ -1,3 +1,4 @@
+import type { RulePhase } from './rule-phase.js';
 import type { SelectionStage } from './selection-context.js';
 import { confidenceStage } from './stages/confidence-stage.js';
 import { denseStage } from './stages/dense-stage.js';
@@ -8,22 +9,24 @@ import { fuseStage } from './stages/fuse-stage.js';
 import { lexicalStage } from './stages/lexical-stage.js';
 
 /**
- * The selection pipeline: retrieval (embed, exact, dense, lexical) and fusion; then `rules`, the seam where
- * negative evidence, conflicts, prerequisites and relations adjust the fused ranking; then confidence; then
- * `decisions` that need confidences (abstention, budget); finally explanation, which cuts to k.
+ * The selection pipeline: retrieval (embed, exact, dense, lexical) and fusion; the `after-fusion` rules
+ * (negative evidence, conflicts, prerequisites adjust the fused ranking); confidence; the `after-confidence`
+ * rules (abstention, relations); explanation, which cuts to k; the `final` rules.
  */
 export function defaultStages(
-  options: { rules?: readonly SelectionStage[]; decisions?: readonly SelectionStage[] } = {},
+  options: { phases?: Partial<Record<RulePhase, readonly SelectionStage[]>> } = {},
 ): SelectionStage[] {
+  const phases = options.phases ?? {};
   return [
     embedQueryStage,
     exactNameStage,
     denseStage,
     lexicalStage,
     fuseStage,
-    ...(options.rules ?? []),
+    ...(phases['after-fusion'] ?? []),
     confidenceStage,
-    ...(options.decisions ?? []),
+    ...(phases['after-confidence'] ?? []),
     explainStage,
+    ...(phases.final ?? []),
   ];
 }

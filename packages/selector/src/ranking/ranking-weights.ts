@@ -36,14 +36,6 @@ export interface RankingWeights {
   poolSize: number;
   /** Put tools named in the prompt first. */
   exactNameFirst: boolean;
-  /** Confidence = logistic(bias + w·score + w·margin + w·fused + w·similarity + w·lexical + w·exact name). */
-  confidenceBias: number;
-  confidenceScore: number;
-  confidenceMargin: number;
-  confidenceFused: number;
-  confidenceSimilarity: number;
-  confidenceLexical: number;
-  confidenceExactName: number;
 }
 
 /** Defaults for the default `use-lite` embedder, tuned on the tuning halves of the bench data (test/bench/tune.ts). */
@@ -63,13 +55,6 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = Object.freeze({
   viewsPerTool: 2,
   poolSize: 40,
   exactNameFirst: true,
-  confidenceBias: -5.26,
-  confidenceScore: 0.33,
-  confidenceMargin: 1.15,
-  confidenceFused: -0.27,
-  confidenceSimilarity: 6.12,
-  confidenceLexical: 0.41,
-  confidenceExactName: 2.08,
 });
 
 /** Defaults overridden by the given weights. */

@@ -2,17 +2,13 @@ import type { Tool } from '@toolsift/core';
 import type { ExactNameHit } from './exact-name-matcher.js';
 import type { RankingIndex } from './ranking-index.js';
 import type { RankingWeights } from './ranking-weights.js';
+import type { MissingPrerequisite, SelectionReason } from './selection-reason.js';
+import type { WarningCode } from './warning-code.js';
+
+export type { SelectionReason } from './selection-reason.js';
 
 /** Which evidence a ranking uses: the full engine, or one side alone (the bench baselines). */
 export type RankingMethod = 'toolsift' | 'dense' | 'bm25';
-
-/** One readable reason a tool was ranked where it is, with the numbers behind it. */
-export interface SelectionReason {
-  /** Stage or rule that produced it: `exact-name`, `dense`, `lexical`, `fusion`, ... */
-  kind: string;
-  message: string;
-  details?: Record<string, unknown>;
-}
 
 /** Similarity of one view to the prompt. */
 export interface ViewMatch {
@@ -38,9 +34,11 @@ export interface ScoredTool {
 
 /** An advisory attached to a selection (never thrown). */
 export interface SelectionWarning {
-  code: string;
+  code: WarningCode;
   message: string;
   toolId?: string;
+  /** For `CUSTOM` warnings: the name of the caller's rule that wrote it. */
+  rule?: string;
 }
 
 /** A tool left out of `tools` or offered beside it; rule stages (issue 5) add their own fields. */
@@ -53,7 +51,7 @@ export interface SideTool {
   /** The tool this entry relates to (the tool it is an alternative or complement of). */
   for?: string;
   /** Unavailable tools: what is missing (variable, key, provider or OS names; never values). */
-  missing?: Array<{ kind: 'env' | 'config' | 'oauth' | 'os'; name: string; prerequisite: string }>;
+  missing?: MissingPrerequisite[];
   /** Unavailable tools: how to obtain what is missing. */
   howToGet?: string[];
   /** Unavailable tools: declared fallbacks (tool references or prose). */

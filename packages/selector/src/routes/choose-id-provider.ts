@@ -1,5 +1,5 @@
+import { resourceKey } from '../views/tool-route.js';
 import type { IdProviderTable } from './id-provider-table.js';
-import { resourceKey } from './tool-route.js';
 
 /**
  * The read that should supply a resource's id for this prompt: a listing whose path words the prompt uses (`/tv/popular`

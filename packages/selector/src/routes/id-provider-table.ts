@@ -1,6 +1,6 @@
 import type { Tool } from '@toolsift/core';
+import { parseToolRoute, resourceKey, type ToolRoute } from '../views/tool-route.js';
 import { createReturnedInputs, type ReturnedInputs, type ToolActionOf } from './returned-inputs.js';
-import { parseToolRoute, resourceKey, type ToolRoute } from './tool-route.js';
 
 /** The tools of one service that can supply a resource's identifier. */
 export interface IdProviders {

@@ -1,4 +1,5 @@
-import type { SelectionContext, SelectionStage } from '../ranking/selection-context.js';
+import type { SelectionContext } from '../ranking/selection-context.js';
+import { WarningCode } from '../ranking/warning-code.js';
 import {
   type AbstentionCoefficients,
   type AbstentionLogit,
@@ -9,6 +10,7 @@ import { type AbstentionSignals, abstentionSignals } from './abstention-signals.
 import { PROMPT_MODELS, SIGNAL_MODEL } from './abstention-weights.js';
 import type { RuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
+import type { SelectionRule } from './selection-rule.js';
 
 /**
  * Abstention: the best tool's fit is a logistic of several signals (best dense cosine and its margins, lexical
@@ -19,9 +21,12 @@ import { roundTo } from './rule-text.js';
  * point the tools are kept with a `LOW_FIT` warning. A tool the prompt names never abstains, nor does a
  * selection the LLM stage made. The model and both points come from test/bench/abstention.ts.
  */
-export function abstentionRule(run: RuleRun, options: { embedderId: string }): SelectionStage {
+export function abstentionRule(run: RuleRun, options: { embedderId: string }): SelectionRule {
   return {
     name: 'abstention',
+    phase: 'after-confidence',
+    reads: ['queryVector', 'ranked', 'run.signals', 'run.availability', 'run.rerank'],
+    writes: ['ranked', 'unavailable', 'suggestions', 'reasons', 'warnings', 'run.abstention'],
     run(context) {
       const best = context.ranked[0];
       if (run.rerank !== undefined || best === undefined || best.exact !== undefined) return;
@@ -58,7 +63,7 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
       if (fit >= threshold) {
         if (fit < lowFit) {
           context.warnings.push({
-            code: 'LOW_FIT',
+            code: WarningCode.LowFit,
             message:
               `the tools fit the prompt weakly: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below ` +
               `${lowFit} (${described}); they are kept, as a model declines tools that do not fit`,
@@ -80,7 +85,7 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
         signals: rounded,
         message,
       };
-      context.warnings.push({ code: 'ABSTAINED', message, toolId: best.toolId });
+      context.warnings.push({ code: WarningCode.Abstained, message, toolId: best.toolId });
       context.ranked = [];
     },
   };
@@ -91,9 +96,12 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
  * the catalog fits the prompt does not depend on whether the best fitting tool can run here (its fallback
  * is offered then) or on which side of a conflict wins.
  */
-export function fitSignalsRule(run: RuleRun): SelectionStage {
+export function fitSignalsRule(run: RuleRun): SelectionRule {
   return {
     name: 'fit-signals',
+    phase: 'after-fusion',
+    reads: ['ranked', 'queryVector', 'prompt'],
+    writes: ['run.signals'],
     run(context) {
       run.signals = abstentionSignals(context);
       run.signalsTool = context.ranked[0]?.toolId;

@@ -1,10 +1,11 @@
-import type { ToolAction } from '../actions/action-words.js';
 import { type ActionVerdict, judgeToolActions } from '../actions/judge-tool-actions.js';
-import type { ToolActionFact } from '../actions/tool-action.js';
 import { compareScoredTools } from '../ranking/fuse-scores.js';
-import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
+import type { ScoredTool } from '../ranking/selection-context.js';
+import { type ActionMismatchDetails, findReason } from '../ranking/selection-reason.js';
+import { WarningCode } from '../ranking/warning-code.js';
 import type { RuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
+import type { SelectionRule } from './selection-rule.js';
 
 /**
  * Action agreement: when the prompt asks for actions ("list", "delete", a question) and a pooled tool's
@@ -23,9 +24,12 @@ import { roundTo } from './rule-text.js';
  * take (`update_issue_title`) loses the penalty; and a write that sets the state a prompt reads by ("show me
  * open pull requests": `update_pull_request_state`) loses it twice, the state being what inflated its score.
  */
-export function actionAgreementRule(run: RuleRun): SelectionStage {
+export function actionAgreementRule(run: RuleRun): SelectionRule {
   return {
     name: 'action-agreement',
+    phase: 'after-fusion',
+    reads: ['prompt', 'ranked', 'score'],
+    writes: ['score', 'ranked', 'reasons'],
     run(context) {
       const penalty = run.weights.writeMismatchPenalty;
       if (penalty <= 0) return;
@@ -82,17 +86,19 @@ export function actionAgreementRule(run: RuleRun): SelectionStage {
  * After the decisions: when the selection's first tool is still one the action rule demoted (nothing that does
  * what the prompt asks fits better), an `ACTION_MISMATCH` warning says so, so an agent can ask before it writes.
  */
-export function actionMismatchWarning(): SelectionStage {
+export function actionMismatchWarning(): SelectionRule {
   return {
     name: 'action-mismatch',
+    phase: 'after-confidence',
+    reads: ['ranked', 'reasons'],
+    writes: ['warnings'],
     run(context) {
       const first = context.ranked[0];
-      const details = first?.reasons.find((entry) => entry.kind === 'action')?.details as
-        | MismatchDetails
-        | undefined;
-      if (first === undefined || details === undefined) return;
+      if (first === undefined) return;
+      const details = findReason(first.reasons, 'action')?.details;
+      if (details === undefined) return;
       context.warnings.push({
-        code: 'ACTION_MISMATCH',
+        code: WarningCode.ActionMismatch,
         message: `the best tool, ${first.toolId}, may not do what the prompt asks: ${describeMismatch(details)}`,
         toolId: first.toolId,
       });
@@ -104,18 +110,8 @@ export function actionMismatchWarning(): SelectionStage {
 
 type StatedVerdict = Extract<ActionVerdict, { kind: 'stated' }>;
 
-/** The `details` of an `action` reason (a type, not an interface: it goes where a record is expected). */
-type MismatchDetails = {
-  promptActions: Record<string, string>;
-  toolAction: ToolAction;
-  source: ToolActionFact['source'];
-  word: string;
-  /** A write that sets states the prompt names, to read by them: the prompt words and the tool's values. */
-  states?: Record<string, string>;
-  /** A write asked for only by words naming states that this tool does not take. */
-  missingStates?: string[];
-  penalty: number;
-};
+/** The `details` of an `action` reason. */
+type MismatchDetails = ActionMismatchDetails;
 
 function mismatchDetails(options: {
   verdict: Exclude<ActionVerdict, { kind: 'stated' }>;

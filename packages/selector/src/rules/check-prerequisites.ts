@@ -1,4 +1,5 @@
 import type { Prerequisite, Tool } from '@toolsift/core';
+import type { MissingPrerequisite } from '../ranking/selection-reason.js';
 
 /** Where a tool would run: environment variable names present, configuration, OAuth grants, OS. */
 export interface RunEnvironment {
@@ -9,12 +10,7 @@ export interface RunEnvironment {
 }
 
 /** One requirement that does not hold; `name` is a variable, key, provider or OS name, never a value. */
-export interface MissingRequirement {
-  kind: 'env' | 'config' | 'oauth' | 'os';
-  name: string;
-  /** The prerequisite it belongs to. */
-  prerequisite: string;
-}
+export type MissingRequirement = MissingPrerequisite;
 
 /** Whether a tool can run here and, when not, what is missing and how to get it. */
 export interface Availability {

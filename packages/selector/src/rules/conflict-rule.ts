@@ -1,9 +1,11 @@
 import { compareScoredTools } from '../ranking/fuse-scores.js';
-import type { ScoredTool, SelectionContext, SelectionStage } from '../ranking/selection-context.js';
+import type { ScoredTool, SelectionContext } from '../ranking/selection-context.js';
+import { WarningCode } from '../ranking/warning-code.js';
 import { conflictBetween, type ToolConflict } from './conflict-between.js';
 import { bestTextFit } from './prompt-text-fit.js';
 import type { RuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
+import type { SelectionRule } from './selection-rule.js';
 
 /**
  * Conflicts: walking the ranking best first, a tool that would join the top k beside a tool it conflicts
@@ -12,9 +14,12 @@ import { roundTo } from './rule-text.js';
  * `warnings`; `medium`: the loser is ranked below the winner; `low`: both stay. Both are annotated. A tool
  * beyond the top k in a high conflict with a kept tool is dropped too, so no later cut can bring it back.
  */
-export function conflictRule(run: RuleRun): SelectionStage {
+export function conflictRule(run: RuleRun): SelectionRule {
   return {
     name: 'conflicts',
+    phase: 'after-fusion',
+    reads: ['prompt', 'queryVector', 'ranked', 'score', 'k'],
+    writes: ['ranked', 'score', 'reasons', 'warnings'],
     async run(context) {
       const kept: ScoredTool[] = [];
       const rest: ScoredTool[] = [];
@@ -40,7 +45,7 @@ export function conflictRule(run: RuleRun): SelectionStage {
           };
           if (conflict.severity === 'high') {
             context.warnings.push({
-              code: 'CONFLICT_REMOVED',
+              code: WarningCode.ConflictRemoved,
               toolId: loser.toolId,
               message: `${loser.toolId} was removed: it conflicts (high) with ${winner.toolId}${reasonOf(conflict)}; ${numbers}`,
             });

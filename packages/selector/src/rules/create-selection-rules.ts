@@ -1,5 +1,6 @@
 import type { Embedder } from '../embedding/embedder.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
+import type { RulePhase } from '../ranking/rule-phase.js';
 import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
 import { abstentionRule, fitSignalsRule } from './abstention-rule.js';
 import { actionAgreementRule, actionMismatchWarning } from './action-agreement-rule.js';
@@ -15,6 +16,7 @@ import { relationsRule } from './relations-rule.js';
 import { createToolRefResolver } from './resolve-tool-ref.js';
 import { DEFAULT_RULE_WEIGHTS, type RuleOptions } from './rule-options.js';
 import type { AbstentionReport, RuleRun } from './rule-run.js';
+import { planRules, type SelectionRule } from './selection-rule.js';
 import { textEmbeddingsOf } from './text-embeddings.js';
 import { type ToolFacts, toolFacts } from './tool-facts.js';
 
@@ -26,11 +28,12 @@ export interface SelectedToolExtras extends ToolFacts {
 
 /** The rule stages of one selection and what they report once it has run. */
 export interface SelectionRules {
-  /** Run after fusion, before confidence: action agreement, negative evidence, prerequisites, conflicts,
-   * near-duplicates. */
-  rules: SelectionStage[];
-  /** Run after confidence: the optional LLM stage, abstention, identifier providers, relations. */
-  decisions: SelectionStage[];
+  /**
+   * The stages of each phase: after fusion, fit signals, action agreement, negative evidence, prerequisites,
+   * conflicts, near-duplicates; after confidence, the optional LLM stage, abstention, action mismatch,
+   * identifier providers, relations; the caller's rules last in their phase.
+   */
+  phases: Record<RulePhase, SelectionStage[]>;
   /** The extras of one selected tool. */
   extras(scored: ScoredTool): SelectedToolExtras;
   /** Why the selection abstained and what the LLM stage did, once the stages have run. */
@@ -45,6 +48,8 @@ export function createSelectionRules(options: {
   index: RankingIndex;
   embedder: Embedder;
   options: RuleOptions;
+  /** The caller's rules (`SelectorOptions.rules`). */
+  custom?: readonly SelectionRule[] | undefined;
 }): SelectionRules {
   const ruleOptions = options.options;
   const run: RuleRun = {
@@ -62,22 +67,22 @@ export function createSelectionRules(options: {
     availability: new Map(),
     conflictTargets: new Map(),
   };
+  // In the order they run within their phase (each declares its phase, and what it reads and writes).
+  const builtIn: SelectionRule[] = [
+    fitSignalsRule(run),
+    actionAgreementRule(run),
+    negativeEvidenceRule(run),
+    prerequisiteRule(run),
+    conflictRule(run),
+    nearDuplicateRule(run),
+    ...(ruleOptions.rerank === undefined ? [] : [llmRerankRule(run, ruleOptions.rerank)]),
+    abstentionRule(run, { embedderId: options.embedder.id }),
+    actionMismatchWarning(),
+    idProviderRule(run),
+    relationsRule(run),
+  ];
   return {
-    rules: [
-      fitSignalsRule(run),
-      actionAgreementRule(run),
-      negativeEvidenceRule(run),
-      prerequisiteRule(run),
-      conflictRule(run),
-      nearDuplicateRule(run),
-    ],
-    decisions: [
-      ...(ruleOptions.rerank === undefined ? [] : [llmRerankRule(run, ruleOptions.rerank)]),
-      abstentionRule(run, { embedderId: options.embedder.id }),
-      actionMismatchWarning(),
-      idProviderRule(run),
-      relationsRule(run),
-    ],
+    phases: planRules({ builtIn, custom: options.custom ?? [], run }),
     extras(scored) {
       const availability = run.availability.get(scored.toolId);
       return {

@@ -1,11 +1,12 @@
-import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
+import type { ScoredTool } from '../ranking/selection-context.js';
 import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
 import { bestRanked, chooseIdProvider, promptWords } from '../routes/choose-id-provider.js';
 import type { IdProviderTable } from '../routes/id-provider-table.js';
 import { requiredIdentifierInputs } from '../routes/returned-inputs.js';
-import { parseToolRoute } from '../routes/tool-route.js';
+import { parseToolRoute } from '../views/tool-route.js';
 import { isAddable } from './is-addable.js';
 import type { RuleRun } from './rule-run.js';
+import type { SelectionRule } from './selection-rule.js';
 
 /**
  * Identifier providers, on the final top k: a selected tool that needs an identifier the prompt does not give is
@@ -16,9 +17,12 @@ import type { RuleRun } from './rule-run.js';
  * higher stays where it is. A provider must be addable (a candidate, able to run here, in
  * no high conflict with the selection). The selection keeps its size k.
  */
-export function idProviderRule(run: RuleRun): SelectionStage {
+export function idProviderRule(run: RuleRun): SelectionRule {
   return {
     name: 'id-providers',
+    phase: 'after-confidence',
+    reads: ['prompt', 'ranked', 'k', 'confidence', 'run.availability'],
+    writes: ['ranked', 'confidence', 'reasons'],
     run(context) {
       if (run.options.chainIds === false) return;
       const top = context.ranked.slice(0, context.k);

@@ -1,9 +1,11 @@
 import type { Tool } from '@toolsift/core';
 import type OpenAI from 'openai';
-import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
+import type { ScoredTool } from '../ranking/selection-context.js';
+import { WarningCode } from '../ranking/warning-code.js';
 import type { RerankOptions } from './llm-rerank-options.js';
 import { parseRerankAnswer, RERANK_RESPONSE_SCHEMA, rerankMessages } from './rerank-request.js';
 import type { RuleRun } from './rule-run.js';
+import type { SelectionRule } from './selection-rule.js';
 
 /**
  * The optional LLM stage: the top candidates, with their use cases, `not_for` and conflicts, go to a chat
@@ -11,9 +13,12 @@ import type { RuleRun } from './rule-run.js';
  * order, with its reason; the others follow in local order. Choosing none empties the selection. Any failure
  * (network, timeout, invalid answer, unknown ids) keeps the local ranking and adds a `RERANK_FAILED` warning.
  */
-export function llmRerankRule(run: RuleRun, rerank: RerankOptions): SelectionStage {
+export function llmRerankRule(run: RuleRun, rerank: RerankOptions): SelectionRule {
   return {
     name: 'rerank',
+    phase: 'after-confidence',
+    reads: ['prompt', 'ranked'],
+    writes: ['ranked', 'k', 'reasons', 'warnings', 'run.rerank'],
     async run(context) {
       const candidates = context.ranked.slice(0, rerank.candidates ?? run.weights.rerankCandidates);
       if (candidates.length === 0) return;
@@ -23,7 +28,7 @@ export function llmRerankRule(run: RuleRun, rerank: RerankOptions): SelectionSta
       const started = performance.now();
       const fail = (why: string): void => {
         context.warnings.push({
-          code: 'RERANK_FAILED',
+          code: WarningCode.RerankFailed,
           message: `the LLM stage (${rerank.model}) failed, the local ranking is kept: ${why}`,
         });
       };
@@ -75,7 +80,7 @@ export function llmRerankRule(run: RuleRun, rerank: RerankOptions): SelectionSta
       if (chosen.length === 0) {
         context.ranked = [];
         context.warnings.push({
-          code: 'LLM_ABSTAINED',
+          code: WarningCode.LlmAbstained,
           message: `${rerank.model} chose no tool: ${answer.reason}`,
         });
         return;

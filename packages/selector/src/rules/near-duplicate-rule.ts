@@ -1,9 +1,10 @@
 import { cosineSimilarity } from '../embedding/cosine-similarity.js';
-import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
+import type { ScoredTool } from '../ranking/selection-context.js';
 import { identifierWords } from '../views/identifier-words.js';
 import { viewKey } from '../views/tool-view.js';
 import type { RuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
+import type { SelectionRule } from './selection-rule.js';
 
 /**
  * Near-duplicates: a tool whose description view is at least `duplicateThreshold` similar to a tool already
@@ -11,9 +12,12 @@ import { roundTo } from './rule-text.js';
  * unless the prompt tells them apart (it matches a word of the candidate's that the kept tool lacks).
  * The kept tool is annotated with the duplicates it displaced.
  */
-export function nearDuplicateRule(run: RuleRun): SelectionStage {
+export function nearDuplicateRule(run: RuleRun): SelectionRule {
   return {
     name: 'near-duplicates',
+    phase: 'after-fusion',
+    reads: ['prompt', 'ranked', 'k'],
+    writes: ['ranked', 'reasons'],
     run(context) {
       const top: ScoredTool[] = [];
       const deferred: ScoredTool[] = [];

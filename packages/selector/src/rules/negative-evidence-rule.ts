@@ -1,17 +1,21 @@
 import { cosineSimilarity } from '../embedding/cosine-similarity.js';
 import { compareScoredTools } from '../ranking/fuse-scores.js';
-import type { ScoredTool, SelectionStage } from '../ranking/selection-context.js';
+import type { ScoredTool } from '../ranking/selection-context.js';
 import type { RuleRun } from './rule-run.js';
 import { roundTo, snippet } from './rule-text.js';
+import type { SelectionRule } from './selection-rule.js';
 
 /**
  * Negative evidence: a tool's use-case `not_for` texts and its conflicts' `when_prefer_other` texts are
  * compared with the prompt; when one is closer than the tool's best positive view (by `negativeMargin`),
  * the tool loses `negativePenalty` of its score, so tools that fit rank above it.
  */
-export function negativeEvidenceRule(run: RuleRun): SelectionStage {
+export function negativeEvidenceRule(run: RuleRun): SelectionRule {
   return {
     name: 'negative-evidence',
+    phase: 'after-fusion',
+    reads: ['queryVector', 'ranked', 'score'],
+    writes: ['score', 'ranked', 'reasons'],
     async run(context) {
       const query = context.queryVector;
       if (query === undefined) return;

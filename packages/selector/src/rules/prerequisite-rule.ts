@@ -1,10 +1,12 @@
 import { denseQueryOf } from '../ranking/dense-query.js';
 import { compareScoredTools } from '../ranking/fuse-scores.js';
 import { scoreToolViews } from '../ranking/score-tool-views.js';
-import type { ScoredTool, SelectionContext, SelectionStage } from '../ranking/selection-context.js';
+import type { ScoredTool, SelectionContext } from '../ranking/selection-context.js';
+import type { ReasonOf } from '../ranking/selection-reason.js';
 import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
 import { type Availability, checkPrerequisites, describeMissing } from './check-prerequisites.js';
 import type { RuleRun } from './rule-run.js';
+import type { SelectionRule } from './selection-rule.js';
 import { sideTool } from './side-tool.js';
 
 /**
@@ -13,9 +15,12 @@ import { sideTool } from './side-tool.js';
  * how to get it and its fallbacks; a fallback tool that can run takes its place, and its runnable
  * alternatives become suggestions. With `includeUnavailable` it stays in the ranking, annotated.
  */
-export function prerequisiteRule(run: RuleRun): SelectionStage {
+export function prerequisiteRule(run: RuleRun): SelectionRule {
   return {
     name: 'prerequisites',
+    phase: 'after-fusion',
+    reads: ['ranked', 'score', 'k'],
+    writes: ['run.availability', 'ranked', 'score', 'unavailable', 'suggestions', 'reasons'],
     run(context) {
       const kept: ScoredTool[] = [];
       const placed = new Set<string>();
@@ -43,7 +48,13 @@ export function prerequisiteRule(run: RuleRun): SelectionStage {
             { ...missingReason(availability), kind: 'prerequisites' },
             ...(fallback === undefined
               ? []
-              : [{ kind: 'fallback', message: `offered in its place: ${fallback.toolId}` }]),
+              : [
+                  {
+                    kind: 'fallback' as const,
+                    message: `offered in its place: ${fallback.toolId}`,
+                    details: { offered: fallback.toolId },
+                  },
+                ]),
           ]),
           score: Math.round(Math.max(0, scored.score) * 10_000) / 10_000,
           missing: availability.missing,
@@ -83,11 +94,7 @@ const AVAILABLE: Readonly<Availability> = Object.freeze({
   fallback: [],
 });
 
-function missingReason(availability: Availability): {
-  kind: string;
-  message: string;
-  details: Record<string, unknown>;
-} {
+function missingReason(availability: Availability): ReasonOf<'prerequisites'> {
   return {
     kind: 'prerequisites',
     message: `cannot run here: missing ${describeMissing(availability.missing)}`,

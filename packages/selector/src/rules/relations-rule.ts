@@ -1,8 +1,9 @@
-import type { ScoredTool, SelectionContext, SelectionStage } from '../ranking/selection-context.js';
+import type { ScoredTool, SelectionContext } from '../ranking/selection-context.js';
 import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
 import { isAddable } from './is-addable.js';
 import { availabilityOf } from './prerequisite-rule.js';
 import type { RuleRun } from './rule-run.js';
+import type { SelectionRule } from './selection-rule.js';
 import { sideTool } from './side-tool.js';
 
 /**
@@ -10,9 +11,12 @@ import { sideTool } from './side-tool.js';
  * `dependsOn` tools are added before it and its `complements` after it, each with the reason. Added tools
  * must be able to run (unless `includeUnavailable`) and must not be in a high conflict with the selection.
  */
-export function relationsRule(run: RuleRun): SelectionStage {
+export function relationsRule(run: RuleRun): SelectionRule {
   return {
     name: 'relations',
+    phase: 'after-confidence',
+    reads: ['ranked', 'k', 'confidence', 'run.availability'],
+    writes: ['ranked', 'k', 'confidence', 'suggestions', 'reasons'],
     run(context) {
       const top = context.ranked.slice(0, context.k);
       const selected = new Set(top.map((scored) => scored.toolId));

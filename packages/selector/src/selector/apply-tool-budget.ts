@@ -1,5 +1,6 @@
 import { fitToolBudget, type Tool } from '@toolsift/core';
 import type { SelectionContext } from '../ranking/selection-context.js';
+import { WarningCode } from '../ranking/warning-code.js';
 import type { SelectOptions } from './selection.js';
 
 /**
@@ -21,7 +22,7 @@ export function applyToolBudget(input: { context: SelectionContext; options: Sel
   const dropped = context.ranked.slice(fitted.fitted.length);
   context.ranked = context.ranked.slice(0, fitted.fitted.length);
   context.warnings.push({
-    code: 'TOOL_BUDGET',
+    code: WarningCode.ToolBudget,
     message:
       `${dropped.length} tool(s) left out to stay within ${fitted.stoppedBy} ` +
       `(${fitted.totalTokens} tokens kept): ${dropped.map((tool) => tool.toolId).join(', ')}`,

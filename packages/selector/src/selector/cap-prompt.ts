@@ -1,4 +1,5 @@
 import type { SelectionWarning } from '../ranking/selection-context.js';
+import { WarningCode } from '../ranking/warning-code.js';
 
 /**
  * Characters of a prompt that selection reads. The encoder sees its first 128 tokens (use-lite; 512 for most `hf:`
@@ -25,7 +26,7 @@ export function capPrompt(prompt: string): { prompt: string; warning?: Selection
   return {
     prompt: `${head}${SEPARATOR}${tail}`,
     warning: {
-      code: 'PROMPT_TRUNCATED',
+      code: WarningCode.PromptTruncated,
       message:
         `the prompt has ${prompt.length.toLocaleString('en-US')} characters; selection read its first ` +
         `${head.length.toLocaleString('en-US')} and its last ${tail.length.toLocaleString('en-US')} ` +

@@ -1,13 +1,20 @@
-import { type Diagnostic, ErrorCode, type Tool, type ToolFormat, ToolsiftError } from '@toolsift/core';
+import {
+  type Diagnostic,
+  ErrorCode,
+  type FormatLoader,
+  type Tool,
+  type ToolFormat,
+  ToolsiftError,
+} from '@toolsift/core';
 import type { ToolActionFact } from '../actions/tool-action.js';
 import type { Embedder } from '../embedding/embedder.js';
-import { makeDirectory } from '../index-store/atomic-file.js';
 import { openCatalogMemo } from '../index-store/catalog-memo-file.js';
 import { defaultIndexDir, existingDefaultIndexDir } from '../index-store/default-index-dir.js';
 import { withIndexLock } from '../index-store/index-lock.js';
 import { readLearnedPrompts, writeLearnedPrompts } from '../index-store/learned-prompts-file.js';
 import {
   adoptLearned,
+  hasComponentInstance,
   type IndexStatus,
   lexicalOptionsHash,
   openToolIndex,
@@ -16,10 +23,12 @@ import {
 import type { IndexProgress, IndexUpdateStats, ToolIndex } from '../index-store/tool-index.js';
 import { applyLearning } from '../learning/apply-learning.js';
 import type { ForgetRequest, LearnedExample, LearnReport } from '../learning/learned-example.js';
-import type { LexicalIndexOptions } from '../lexical/lexical-index.js';
+import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
 import type { RankingWeights } from '../ranking/ranking-weights.js';
-import type { SelectionStage } from '../ranking/selection-context.js';
 import { DEFAULT_RULE_WEIGHTS } from '../rules/rule-options.js';
+import type { SelectionRule } from '../rules/selection-rule.js';
+import { makeDirectory } from '../shared/atomic-file.js';
+import type { VectorIndex } from '../vector-index/vector-index.js';
 import type { ToolView } from '../views/tool-view.js';
 import { catalogPaths, readCatalog } from './read-catalog.js';
 import { resolveEmbedder } from './resolve-embedder.js';
@@ -32,7 +41,11 @@ export interface SelectorOptions {
   catalog: string | readonly string[] | readonly Tool[];
   /** Embedder instance or id; default `use-lite`. */
   embedder?: Embedder | string;
-  /** Index folder; default `.toolsift/` beside a path catalog (else the user cache dir); `false` keeps it in memory. */
+  /**
+   * Index folder; default `.toolsift/` beside a path catalog (else the user cache dir); `false` keeps it in memory.
+   * With a `vectorIndex` or `lexical` instance the index lives in memory only: the default is then `false`, and a
+   * folder is a USAGE_ERROR.
+   */
   indexDir?: string | false;
   /** Directory relative paths resolve against (default `process.cwd()`). */
   cwd?: string;
@@ -40,16 +53,23 @@ export interface SelectorOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Read every catalog file as this format. */
   format?: ToolFormat;
+  /** Format loaders to read catalog files with, instead of the built-in ones (see `loadCatalog`). */
+  loaders?: readonly FormatLoader[];
   /** Default ranking weights for every selection. */
   weights?: Partial<RankingWeights>;
-  lexical?: LexicalIndexOptions;
-  vectorIndex?: 'auto' | 'hnsw' | 'exact';
+  /** Options of the built-in BM25F index, or an empty `LexicalIndex` the selector fills and queries instead. */
+  lexical?: LexicalIndexOptions | LexicalIndex;
+  /**
+   * The built-in vector index to use (`auto`: exact for small catalogs, HNSW for large ones), or an empty
+   * `VectorIndex` with the embedder's dimensions, which the selector fills and queries instead.
+   */
+  vectorIndex?: 'auto' | 'hnsw' | 'exact' | VectorIndex;
   /** Reports embedding progress while the index is built or updated. */
   onProgress?: (progress: IndexProgress) => void;
   /** Reports preparing the embedder's model (the one-time `use-lite` conversion), one line per step. */
   onModelProgress?: (message: string) => void;
-  /** Extra stages run on the fused ranking (the rules seam). */
-  rules?: readonly SelectionStage[];
+  /** The caller's rules, each run after the built-in rules of its phase (see `SelectionRule`). */
+  rules?: readonly SelectionRule[];
 }
 
 /** Where the index is, how it was obtained, and what loading the catalog reported. */
@@ -114,6 +134,8 @@ export interface Selector {
 export async function createSelector(options: SelectorOptions): Promise<Selector> {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
+  // An index on component instances is kept in memory only; `openToolIndex` rejects a folder given with them.
+  const indexDir = options.indexDir ?? (hasComponentInstance(options) ? false : undefined);
   const embedder = await resolveEmbedder(options.embedder, {
     cwd,
     env,
@@ -121,23 +143,25 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
   });
   // Catalog files unchanged since an earlier load are not parsed again: their tools are kept in the index folder.
   const pathsGiven = catalogPaths(options.catalog);
+  // The memo keeps what the built-in loaders made of a file: other loaders neither use nor fill it.
   const memo =
-    pathsGiven === undefined || options.indexDir === false
+    pathsGiven === undefined || indexDir === false || options.loaders !== undefined
       ? undefined
       : await openCatalogMemo(
-          options.indexDir ??
+          indexDir ??
             (await existingDefaultIndexDir({ catalogPaths: pathsGiven, embedderId: embedder.id, cwd, env })),
         );
   const { tools, diagnostics, paths } = await readCatalog({
     catalog: options.catalog,
     cwd,
     format: options.format,
+    loaders: options.loaders,
     memo: memo?.memo,
   });
   const dir =
-    options.indexDir === false
+    indexDir === false
       ? undefined
-      : (options.indexDir ??
+      : (indexDir ??
         (paths === undefined
           ? undefined
           : await defaultIndexDir({ catalogPaths: paths, embedderId: embedder.id, cwd, env })));

@@ -2,6 +2,7 @@ import {
   type CatalogMemo,
   type Diagnostic,
   ErrorCode,
+  type FormatLoader,
   loadCatalog,
   SUPPORTED_EXTENSIONS,
   type Tool,
@@ -17,6 +18,8 @@ export async function readCatalog(options: {
   catalog: string | readonly string[] | readonly Tool[];
   cwd: string;
   format: ToolFormat | undefined;
+  /** Format loaders to use instead of the built-in ones. */
+  loaders?: readonly FormatLoader[] | undefined;
   /** Results of earlier loads of the catalog's files (see `openCatalogMemo`). */
   memo?: CatalogMemo | undefined;
 }): Promise<{ tools: Tool[]; diagnostics: Diagnostic[]; paths: string[] | undefined }> {
@@ -27,7 +30,12 @@ export async function readCatalog(options: {
     if (tools.length === 0) throw emptyCatalog('(tools given in code)', { diagnostics: [] });
     return { tools, diagnostics: [], paths: undefined };
   }
-  const loaded = await loadCatalog(paths, { cwd: options.cwd, format: options.format, memo: options.memo });
+  const loaded = await loadCatalog(paths, {
+    cwd: options.cwd,
+    format: options.format,
+    loaders: options.loaders,
+    memo: options.memo,
+  });
   if (loaded.tools.length === 0) throw emptyCatalog(paths.join(', '), loaded);
   return { tools: loaded.tools, diagnostics: loaded.diagnostics, paths };
 }

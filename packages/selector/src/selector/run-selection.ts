@@ -4,8 +4,10 @@ import { defaultStages } from '../ranking/default-stages.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
 import { type RankingWeights, resolveRankingWeights } from '../ranking/ranking-weights.js';
 import { runStages } from '../ranking/run-stages.js';
-import type { SelectionContext, SelectionStage } from '../ranking/selection-context.js';
+import type { SelectionContext } from '../ranking/selection-context.js';
+import { WarningCode } from '../ranking/warning-code.js';
 import { createSelectionRules } from '../rules/create-selection-rules.js';
+import type { SelectionRule } from '../rules/selection-rule.js';
 import { applyToolBudget } from './apply-tool-budget.js';
 import { capPrompt } from './cap-prompt.js';
 import type { Selection, SelectOptions } from './selection.js';
@@ -17,7 +19,8 @@ export async function runSelection(options: {
   embedder: Embedder;
   options: SelectOptions;
   defaults?: Partial<RankingWeights> | undefined;
-  rules?: readonly SelectionStage[] | undefined;
+  /** The caller's rules, each run at the end of its phase. */
+  rules?: readonly SelectionRule[] | undefined;
 }): Promise<Selection> {
   const started = performance.now();
   const { prompt, index, embedder } = options;
@@ -45,17 +48,14 @@ export async function runSelection(options: {
     const unknown = options.options.candidates.filter((id) => index.tool(id) === undefined);
     if (unknown.length > 0) {
       context.warnings.push({
-        code: 'UNKNOWN_CANDIDATE',
+        code: WarningCode.UnknownCandidate,
         message: `candidates not in the catalog were ignored: ${unknown.join(', ')}`,
       });
     }
   }
-  const rules = createSelectionRules({ index, embedder, options: options.options });
+  const rules = createSelectionRules({ index, embedder, options: options.options, custom: options.rules });
   // The single-side methods are the bench baselines: retrieval and fusion only, no rules.
-  const stages =
-    context.method === 'toolsift'
-      ? defaultStages({ rules: [...(options.rules ?? []), ...rules.rules], decisions: rules.decisions })
-      : defaultStages();
+  const stages = context.method === 'toolsift' ? defaultStages({ phases: rules.phases }) : defaultStages();
   const timings = await runStages(stages, context);
   applyToolBudget({ context, options: options.options });
   timings.total = performance.now() - started;

@@ -42,8 +42,9 @@ export function mergeSelections(parts: readonly WeightedSelection[]): Selection 
       reasons: [
         ...tool.reasons,
         {
-          kind: 'session',
+          kind: 'session' as const,
           message: `confidence ${round(tool.confidence).toFixed(3)} = ${contributions.join(' + ')}`,
+          details: { contributions },
         },
       ],
     }))

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { crc32 } from '../index-store/atomic-file.js';
+import { crc32 } from '../shared/checksum.js';
 
 /**
  * The stored vectors of a saved hnswlib graph, where each label's vector lies in the file, so the index folder needs

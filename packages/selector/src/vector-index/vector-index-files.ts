@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32 } from '../index-store/atomic-file.js';
+import { crc32 } from '../shared/checksum.js';
 import {
   createVectorIndexManifest,
   describeError,

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../../src/embedding/hash-embedder.js';
-import { makeDirectory } from '../../src/index-store/atomic-file.js';
 import { INDEX_LOCK, withIndexLock } from '../../src/index-store/index-lock.js';
 import { INDEX_MANIFEST, type IndexManifest } from '../../src/index-store/index-manifest.js';
 import { LEARNED_FILE } from '../../src/index-store/learned-prompts-file.js';
 import { openToolIndex } from '../../src/index-store/open-tool-index.js';
 import { createSelector } from '../../src/selector/create-selector.js';
+import { makeDirectory } from '../../src/shared/atomic-file.js';
 import { countingEmbedder, sampleTools } from '../fixtures/make-tool.js';
 
 let dir: string;

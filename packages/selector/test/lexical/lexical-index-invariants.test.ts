@@ -38,9 +38,7 @@ describe('lexical index invariants', () => {
         const forward = build(documents);
         const hits = forward.search(words.join(' '), 10);
         expect(build([...documents].reverse()).search(words.join(' '), 10)).toEqual(hits);
-        expect(loadLexicalIndex(JSON.parse(JSON.stringify(forward))).search(words.join(' '), 10)).toEqual(
-          hits,
-        );
+        expect(loadLexicalIndex(forward.toBinary()).search(words.join(' '), 10)).toEqual(hits);
         for (let index = 1; index < hits.length; index++) {
           const [previous, current] = [hits[index - 1]!, hits[index]!];
           expect(

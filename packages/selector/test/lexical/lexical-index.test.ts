@@ -1,8 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createLexicalIndex, loadLexicalIndex } from '../../src/lexical/create-lexical-index.js';
-import { decodeLexicalBinary, encodeLexicalBinary } from '../../src/lexical/lexical-binary-snapshot.js';
 import type { LexicalDocument, LexicalIndex } from '../../src/lexical/lexical-index.js';
-import type { LexicalSnapshot } from '../../src/lexical/lexical-snapshot.js';
 
 const TOOLS: LexicalDocument[] = [
   { key: 'weather', fields: { name: 'get_weather', description: 'Current weather and forecast for a city' } },
@@ -86,51 +84,16 @@ describe('createLexicalIndex: ranking', () => {
   });
 });
 
-describe('createLexicalIndex: fuzzy and prefix matching', () => {
-  test('a typo finds the word at edit distance 1 and reports the query word', () => {
-    const hits = indexOf(TOOLS).search('wether', 10);
-    expect(hits.map((hit) => hit.key)).toContain('weather');
-    expect(hits.find((hit) => hit.key === 'weather')?.matchedTerms).toEqual(['wether']);
+describe('createLexicalIndex: exact matching', () => {
+  test('a typo or a prefix of a word finds nothing (fuzzy and prefix matching were removed)', () => {
+    expect(keys(indexOf(TOOLS), 'wether')).toEqual([]);
+    expect(keys(indexOf(TOOLS), 'calen')).toEqual([]);
   });
 
-  test('a fuzzy match scores below an exact match of an equally rare word', () => {
-    const index = indexOf([
-      { key: 'a-weather', fields: { description: 'weather report' } },
-      { key: 'b-event', fields: { description: 'event report' } },
-    ]);
-    const hits = index.search('wether event', 10);
-    expect(hits.map((hit) => [hit.key, hit.matchedTerms])).toEqual([
-      ['b-event', ['event']],
-      ['a-weather', ['wether']],
-    ]);
-  });
-
-  test('a word found in the index is matched exactly, not expanded', () => {
-    expect(keys(indexOf(TOOLS), 'label')).toEqual(['label']);
-    expect(keys(indexOf(TOOLS), 'form')).toEqual(['form']);
-  });
-
-  test('short terms are not fuzzy-matched', () => {
-    expect(keys(indexOf([{ key: 'cat', fields: { name: 'cat' } }]), 'bat')).toEqual([]);
-  });
-
-  test('a prefix of three or more characters finds the longer term', () => {
-    expect(keys(indexOf(TOOLS), 'calen')).toEqual(['calendar']);
-    expect(keys(indexOf(TOOLS), 'ca')).toEqual([]);
-  });
-
-  test('a prefix match scores below an exact match of an equally rare word', () => {
-    const index = indexOf([
-      { key: 'a-calendar', fields: { description: 'calendar sync' } },
-      { key: 'b-event', fields: { description: 'event sync' } },
-    ]);
-    expect(keys(index, 'calen event')).toEqual(['b-event', 'a-calendar']);
-  });
-
-  test('fuzzy and prefix matching can be turned off', () => {
-    const index = indexOf(TOOLS, { fuzzy: false, prefix: false });
-    expect(keys(index, 'wether')).toEqual([]);
-    expect(keys(index, 'calen')).toEqual([]);
+  test('the deprecated fuzzy and prefix options are accepted and ignored', () => {
+    const index = indexOf(TOOLS, { fuzzy: { weight: 3 }, prefix: true });
+    expect(keys(index, 'wether calen')).toEqual([]);
+    expect(index.toBinary()).toEqual(indexOf(TOOLS).toBinary());
   });
 });
 
@@ -185,28 +148,15 @@ describe('createLexicalIndex: edges and snapshots', () => {
     expect(indexOf(TOOLS).search('weather', 0)).toEqual([]);
   });
 
-  test('toJSON and loadLexicalIndex round-trip, through JSON text too', () => {
-    const index = indexOf(TOOLS, { k1: 1.5, fieldWeights: { name: 2 }, stopWords: ['send'] });
-    index.remove(['lapel']);
-    const loaded = loadLexicalIndex(JSON.parse(JSON.stringify(index)));
-    expect(loaded.size).toBe(index.size);
-    for (const query of ['send email', 'wether', 'calen', 'label', 'form']) {
-      expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
-    }
-    expect(loaded.toJSON()).toEqual(index.toJSON());
-    loaded.upsert([{ key: 'lapel', fields: { name: 'lapel_shop' } }]);
-    expect(keys(loaded, 'lapel')).toEqual(['lapel']);
-  });
-
   test('toBinary and loadLexicalIndex round-trip: same results, same snapshot, still updatable', () => {
     const index = indexOf(TOOLS, { k1: 1.5, fieldWeights: { name: 2 }, stopWords: ['send'] });
     index.remove(['lapel']);
     const loaded = loadLexicalIndex(index.toBinary());
     expect(loaded.size).toBe(index.size);
-    for (const query of ['send email', 'wether', 'calen', 'label', 'form']) {
+    for (const query of ['send email', 'weather', 'calendar', 'label', 'form']) {
       expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
     }
-    expect(loaded.toJSON()).toEqual(index.toJSON());
+    expect(loaded.toBinary()).toEqual(index.toBinary());
     loaded.upsert([{ key: 'lapel', fields: { name: 'lapel_shop' } }]);
     loaded.remove(['weather']);
     expect(keys(loaded, 'lapel')).toEqual(['lapel']);
@@ -220,56 +170,22 @@ describe('createLexicalIndex: edges and snapshots', () => {
       target.remove(['weather']);
       target.upsert([{ key: 'email', fields: { name: 'send_mail', description: 'Mail a message' } }]);
     }
-    expect(loaded.toJSON()).toEqual(index.toJSON());
-    for (const query of ['weather', 'mail message', 'send email', 'calen']) {
+    expect(loaded.toBinary()).toEqual(index.toBinary());
+    for (const query of ['weather', 'mail message', 'send email', 'calendar']) {
       expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
     }
   });
 
-  test('a binary load uses the fuzzy tables saved with it until the vocabulary changes', () => {
-    const index = indexOf(TOOLS, {});
-    // "wether" is one edit from "weather" and from "whether" (in spam's description).
-    expect(keys(loadLexicalIndex(index.toBinary()), 'wether')).toEqual(['weather', 'spam']);
-    // Empty filters of the sizes a saved one has: were they built again instead, "wether" would find "weather".
-    const empty = {
-      alphabet: ['e', 'a'],
-      terms: new Int32Array(2 ** 11),
-      deletions: new Int32Array(2 ** 11),
-    };
-    const loaded = loadLexicalIndex(encodeLexicalBinary(index.toJSON() as LexicalSnapshot, empty));
-    expect(keys(loaded, 'wether')).toEqual([]);
-    expect(keys(loaded, 'calen')).toEqual(['calendar']); // prefixes come from the live terms themselves
-    loaded.upsert([{ key: 'badge', fields: { name: 'badge_maker' } }]);
-    expect(keys(loaded, 'wether')).toEqual(['weather', 'spam']);
-  });
-
-  test('without fuzzy matching no fuzzy tables are built or saved', () => {
-    const fuzzy = indexOf(TOOLS, {});
-    const plain = indexOf(TOOLS, { fuzzy: false });
-    expect(decodeLexicalBinary(fuzzy.toBinary()).expansion).toBeDefined();
-    expect(decodeLexicalBinary(plain.toBinary()).expansion).toBeUndefined();
-    expect(keys(loadLexicalIndex(plain.toBinary()), 'calen')).toEqual(['calendar']);
-  });
-
-  test('fuzzy tables whose bits are not a filter are ignored, and built on first use', () => {
-    const index = indexOf(TOOLS, {});
-    const odd = { alphabet: ['e'], terms: new Int32Array(3), deletions: new Int32Array(3) };
-    const loaded = loadLexicalIndex(encodeLexicalBinary(index.toJSON() as LexicalSnapshot, odd));
-    expect(keys(loaded, 'wether')).toEqual(['weather', 'spam']);
-  });
-
   test('an empty index round-trips', () => {
-    const loaded = loadLexicalIndex(createLexicalIndex().toJSON());
+    const loaded = loadLexicalIndex(createLexicalIndex().toBinary());
     expect(loaded.size).toBe(0);
     expect(loaded.search('anything', 5)).toEqual([]);
-    expect(loadLexicalIndex(createLexicalIndex().toBinary()).size).toBe(0);
   });
 
   test.each([
     ['k1', { k1: -1 }],
     ['b', { b: 2 }],
     ['fieldWeights.name', { fieldWeights: { name: Number.NaN } }],
-    ['fuzzy.weight', { fuzzy: { weight: 3 } }],
   ])('an out-of-range %s throws USAGE_ERROR', (_, options) => {
     expect(() => createLexicalIndex(options)).toThrow(expect.objectContaining({ code: 'USAGE_ERROR' }));
   });

@@ -1,67 +1,101 @@
 import { describe, expect, test } from 'vitest';
 import { createLexicalIndex, loadLexicalIndex } from '../../src/lexical/create-lexical-index.js';
 import { encodeLexicalBinary } from '../../src/lexical/lexical-binary-snapshot.js';
-import type { LexicalSnapshot } from '../../src/lexical/lexical-snapshot.js';
+import { LEXICAL_SNAPSHOT_VERSION, type LexicalSnapshot } from '../../src/lexical/lexical-snapshot.js';
+import { resolveLexicalOptions } from '../../src/lexical/resolve-lexical-options.js';
+import { TOKENIZER_VERSION } from '../../src/lexical/tokenize.js';
 
+/** A small valid snapshot as `writeLexicalSnapshot` makes it: "weather" in document 0, "email" in document 1. */
 function snapshot(): LexicalSnapshot {
-  const index = createLexicalIndex();
-  index.upsert([
-    { key: 'weather', fields: { name: 'get_weather', description: 'Weather forecast' } },
-    { key: 'email', fields: { name: 'send_email', description: 'Send an email' } },
-  ]);
-  return JSON.parse(JSON.stringify(index)) as LexicalSnapshot;
+  return {
+    format: 'toolsift-lexical',
+    version: LEXICAL_SNAPSHOT_VERSION,
+    tokenizer: TOKENIZER_VERSION,
+    options: resolveLexicalOptions({}),
+    fields: ['name'],
+    keys: ['weather', 'email'],
+    lengths: [[1, 1]],
+    terms: ['email', 'weather'],
+    postings: [
+      [1, 1],
+      [0, 1],
+    ],
+  };
 }
 
-describe('loadLexicalIndex: corrupt snapshots', () => {
-  test.each<[string, (value: LexicalSnapshot) => unknown]>([
-    ['not an object', () => 'nope'],
-    ['null', () => null],
-    ['another format', (value) => ({ ...value, format: 'other' })],
-    ['another layout version', (value) => ({ ...value, version: 99 })],
-    ['another tokenizer version', (value) => ({ ...value, tokenizer: 0 })],
-    ['options missing', (value) => ({ ...value, options: undefined })],
-    ['options out of range', (value) => ({ ...value, options: { ...value.options, b: 7 } })],
-    ['duplicate keys', (value) => ({ ...value, keys: ['weather', 'weather'] })],
+/** The snapshot's bytes with fuzzy tables of two words each after the offsets, as version 1 saved them. */
+function withFuzzyTables(bytes: Uint8Array, value: LexicalSnapshot): Uint8Array {
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  const headerLength = words[2]!;
+  const header = JSON.parse(Buffer.from(bytes.subarray(12, 12 + headerLength)).toString()) as object;
+  const newHeader = Buffer.from(
+    JSON.stringify({ ...header, expansion: { alphabet: ['e'], termWords: 2, deletionWords: 2 } }),
+  );
+  const tables = value.fields.length * value.keys.length + value.terms.length + 1;
+  const rest = words.subarray(3 + Math.ceil(headerLength / 4));
+  const headerWords = Math.ceil(newHeader.length / 4);
+  const out = new Int32Array(3 + headerWords + rest.length + 4);
+  out.set(words.subarray(0, 3));
+  out[2] = newHeader.length;
+  new Uint8Array(out.buffer).set(newHeader, 12);
+  out.set(rest.subarray(0, tables), 3 + headerWords);
+  out.set([7, 7, 7, 7], 3 + headerWords + tables);
+  out.set(rest.subarray(tables), 3 + headerWords + tables + 4);
+  return new Uint8Array(out.buffer);
+}
+
+describe('loadLexicalIndex: snapshot headers', () => {
+  test.each<[string, (value: LexicalSnapshot) => unknown, string]>([
+    ['another format', (value) => ({ ...value, format: 'other' }), 'format'],
+    ['another layout version', (value) => ({ ...value, version: 99 }), 'version'],
+    ['another tokenizer version', (value) => ({ ...value, tokenizer: 0 }), 'tokenizer'],
+    ['options missing', (value) => ({ ...value, options: undefined }), 'options'],
+    ['options out of range', (value) => ({ ...value, options: { ...value.options, b: 7 } }), 'options'],
+    ['repeated document keys', (value) => ({ ...value, keys: ['weather', 'weather'] }), 'keys'],
     [
       'terms out of order',
       (value) => ({ ...value, terms: [...value.terms].reverse(), postings: [...value.postings].reverse() }),
+      'terms',
     ],
-    ['lengths not per field', (value) => ({ ...value, lengths: [] })],
-    ['a length per document missing', (value) => ({ ...value, lengths: value.lengths.map(() => [1]) })],
-    ['postings not per term', (value) => ({ ...value, postings: value.postings.slice(1) })],
-    [
-      'a posting past the last document',
-      (value) => ({ ...value, postings: value.postings.map(() => [5, 1]) }),
-    ],
-    [
-      'a posting with an unknown field',
-      (value) => ({ ...value, postings: value.postings.map(() => [0, 9 * 65536 + 1]) }),
-    ],
-    ['a posting with zero frequency', (value) => ({ ...value, postings: value.postings.map(() => [0, 0]) })],
-    ['a truncated posting', (value) => ({ ...value, postings: value.postings.map(() => [0]) })],
-  ])('%s → INDEX_CORRUPT', (_, corrupt) => {
-    expect(() => loadLexicalIndex(corrupt(snapshot()))).toThrow(
-      expect.objectContaining({ code: 'INDEX_CORRUPT' }),
+  ])('%s → INDEX_CORRUPT', (_, corrupt, path) => {
+    const bytes = encodeLexicalBinary(corrupt(snapshot()) as LexicalSnapshot);
+    expect(() => loadLexicalIndex(bytes)).toThrow(
+      expect.objectContaining({ code: 'INDEX_CORRUPT', details: { path } }),
     );
   });
 
   test('the message names where the snapshot is wrong', () => {
-    expect(() => loadLexicalIndex({ ...snapshot(), tokenizer: 0 })).toThrowErrorMatchingInlineSnapshot(
+    const bytes = encodeLexicalBinary({ ...snapshot(), tokenizer: 0 });
+    expect(() => loadLexicalIndex(bytes)).toThrowErrorMatchingInlineSnapshot(
       `[ToolsiftError: Invalid lexical index snapshot at tokenizer: expected 1. Rebuild the index.]`,
-    );
-    expect(() =>
-      loadLexicalIndex({ ...snapshot(), postings: snapshot().postings.map(() => [0, 1, 0, 1]) }),
-    ).toThrowErrorMatchingInlineSnapshot(
-      `[ToolsiftError: Invalid lexical index snapshot at postings[0][2]: posting out of range or out of order. Rebuild the index.]`,
     );
   });
 
   test('a valid snapshot loads', () => {
-    expect(
-      loadLexicalIndex(snapshot())
-        .search('wether', 5)
-        .map((hit) => hit.key),
-    ).toEqual(['weather']);
+    const loaded = loadLexicalIndex(encodeLexicalBinary(snapshot()));
+    expect(loaded.search('weather', 5).map((hit) => hit.key)).toEqual(['weather']);
+  });
+
+  test('a version 1 snapshot loads: its fuzzy and prefix options and fuzzy tables are skipped', () => {
+    const old = {
+      ...snapshot(),
+      version: 1,
+      options: { ...snapshot().options, fuzzy: { minLength: 5, weight: 0.5 }, prefix: null },
+    };
+    const current = loadLexicalIndex(encodeLexicalBinary(snapshot()));
+    for (const bytes of [encodeLexicalBinary(old), withFuzzyTables(encodeLexicalBinary(old), old)]) {
+      const loaded = loadLexicalIndex(bytes);
+      expect(loaded.search('email weather', 5)).toEqual(current.search('email weather', 5));
+      // Saved again in the current version, without the removed options.
+      expect(loaded.toBinary()).toEqual(current.toBinary());
+    }
+  });
+
+  test('fuzzy tables in a current-version snapshot → INDEX_CORRUPT at expansion', () => {
+    const value = snapshot();
+    expect(() => loadLexicalIndex(withFuzzyTables(encodeLexicalBinary(value), value))).toThrow(
+      expect.objectContaining({ code: 'INDEX_CORRUPT', details: { path: 'expansion' } }),
+    );
   });
 });
 
@@ -95,41 +129,6 @@ describe('loadLexicalIndex: corrupt binary snapshots', () => {
   ])('%s → INDEX_CORRUPT', (_, corrupt) => {
     expect(() => loadLexicalIndex(corrupt(binary()))).toThrow(
       expect.objectContaining({ code: 'INDEX_CORRUPT' }),
-    );
-  });
-
-  test.each<[string, (snapshot: LexicalSnapshot) => LexicalSnapshot, string]>([
-    ['repeated document keys', (value) => ({ ...value, keys: ['weather', 'weather'] }), 'keys'],
-    [
-      'terms out of order',
-      (value) => ({ ...value, terms: [...value.terms].reverse(), postings: [...value.postings].reverse() }),
-      'terms',
-    ],
-  ])('%s, in a well-formed file → INDEX_CORRUPT', (_, corrupt, path) => {
-    const snapshot = createLexicalIndex();
-    snapshot.upsert([
-      { key: 'weather', fields: { name: 'get_weather', description: 'Weather forecast' } },
-      { key: 'email', fields: { name: 'send_email', description: 'Send an email' } },
-    ]);
-    const bytes = encodeLexicalBinary(corrupt(snapshot.toJSON() as LexicalSnapshot));
-    expect(() => loadLexicalIndex(bytes)).toThrow(
-      expect.objectContaining({ code: 'INDEX_CORRUPT', details: { path } }),
-    );
-  });
-
-  test.each([
-    ['an alphabet entry of two characters', ['ab']],
-    ['an alphabet entry that is not a string', [7]],
-  ])('fuzzy tables with %s → INDEX_CORRUPT at expansion', (_, alphabet) => {
-    const index = createLexicalIndex();
-    index.upsert([{ key: 'weather', fields: { name: 'get_weather' } }]);
-    const tables = {
-      alphabet: alphabet as string[],
-      terms: new Int32Array(2048),
-      deletions: new Int32Array(2048),
-    };
-    expect(() => loadLexicalIndex(encodeLexicalBinary(index.toJSON() as LexicalSnapshot, tables))).toThrow(
-      expect.objectContaining({ code: 'INDEX_CORRUPT', details: { path: 'expansion' } }),
     );
   });
 

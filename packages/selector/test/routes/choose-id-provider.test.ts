@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseIdProvider, promptWords } from '../../src/routes/choose-id-provider.js';
 import { createIdProviderTable } from '../../src/routes/id-provider-table.js';
-import { resourceKey } from '../../src/routes/tool-route.js';
+import { resourceKey } from '../../src/views/tool-route.js';
 import { makeTool } from '../fixtures/make-tool.js';
 
 const route = (name: string) => makeTool({ id: name, name, description: name });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIdProviderTable } from '../../src/routes/id-provider-table.js';
-import { resourceKey } from '../../src/routes/tool-route.js';
+import { resourceKey } from '../../src/views/tool-route.js';
 import { makeTool } from '../fixtures/make-tool.js';
 
 const route = (name: string) => makeTool({ id: name, name, description: name });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { SelectionRule } from '../../src/rules/selection-rule.js';
 import { clearSelectorCache, selectTools } from '../../src/selector/select-tools.js';
 import { countingEmbedder, sampleTools } from '../fixtures/make-tool.js';
 
@@ -31,6 +32,38 @@ describe('selectTools', () => {
     expect(second.tools).toEqual(first.tools);
     // The second call reuses the indexed selector: only its prompt is embedded.
     expect(embedder.embeddedTexts.slice(afterFirst)).toEqual(['stock price of ACME']);
+  });
+
+  it('honours changed rules on a second call', async () => {
+    clearSelectorCache();
+    const options = { catalog: sampleTools(), embedder: countingEmbedder(), k: 2, abstain: false as const };
+    const plain = await selectTools('stock price of ACME', options);
+    const dropTop: SelectionRule = {
+      name: 'drop-top',
+      phase: 'after-fusion',
+      reads: ['ranked'],
+      writes: ['ranked'],
+      run(context) {
+        context.ranked = context.ranked.slice(1);
+      },
+    };
+    const withRule = await selectTools('stock price of ACME', { ...options, rules: [dropTop] });
+    expect(withRule.tools[0]?.id).toBe(plain.tools[1]?.id);
+    expect(withRule.timings['drop-top']).toBeDefined();
+    const withoutAgain = await selectTools('stock price of ACME', { ...options, rules: [] });
+    expect(withoutAgain.tools.map((tool) => tool.id)).toEqual(plain.tools.map((tool) => tool.id));
+  });
+
+  it('keys embedder instances by identity, not by id', async () => {
+    clearSelectorCache();
+    const first = countingEmbedder();
+    const second = countingEmbedder();
+    expect(second.id).toBe(first.id);
+    const options = { catalog: sampleTools(), k: 1, abstain: false as const };
+    await selectTools('stock price of ACME', { ...options, embedder: first });
+    await selectTools('stock price of ACME', { ...options, embedder: second });
+    // The second instance indexed the catalog itself instead of reusing the first one's selector.
+    expect(second.embeddedTexts.length).toBeGreaterThan(1);
   });
 
   it('does not cache a failed load', async () => {

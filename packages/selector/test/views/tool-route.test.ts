@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseToolRoute, resourceKey } from '../../src/routes/tool-route.js';
+import { parseToolRoute, resourceKey } from '../../src/views/tool-route.js';
 
 describe('parseToolRoute', () => {
   it('reads service, method, literal segments and identifier parameters', () => {
