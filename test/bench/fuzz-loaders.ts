@@ -1,4 +1,4 @@
-// Loader fuzz (a script, not a test; issue 20): thousands of fuzzed metadata files of every format, each loaded on
+// Loader fuzz (a script, not a test): thousands of fuzzed metadata files of every format, each loaded on
 // its own (a throw that is not a ToolsiftError is a crash), then all of them as one catalog through the selector
 // (views, embedding with the hash embedder, a query), and through every LLM formatter. Prints files, diagnostics by
 // code, crashes and times. The fast, bounded version of this runs in `pnpm test` (packages/core/test/loaders/

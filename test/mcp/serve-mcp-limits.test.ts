@@ -9,7 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 
-// Oversized and malformed requests to `toolsift serve --mcp` (issue 20, item 5): each gets an error reply and the
+// Oversized and malformed requests to `toolsift serve --mcp`: each gets an error reply and the
 // server answers the next request. Real processes: the SDK client for what it can send, raw lines for the rest.
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const SERVE_ARGS = [

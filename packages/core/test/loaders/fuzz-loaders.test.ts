@@ -10,7 +10,7 @@ import {
 } from './helpers/fuzz-documents.js';
 import { useTempDirs, writeFiles } from './helpers/temp-dir.js';
 
-/** Fixed seed, bounded runs: the same few hundred documents every time, in a few seconds (issue 20). */
+/** Fixed seed, bounded runs: the same few hundred documents every time, in a few seconds. */
 const SEED = 20_20;
 const RUNS = 150;
 

@@ -41,7 +41,7 @@ export interface SelectionWarning {
   rule?: string;
 }
 
-/** A tool left out of `tools` or offered beside it; rule stages (issue 5) add their own fields. */
+/** A tool left out of `tools` or offered beside it; rule stages add their own fields. */
 export interface SideTool {
   id: string;
   name: string;
