@@ -2,7 +2,7 @@
 // three catalogs of ../shared/corpora, run as BM25 alone, dense alone, toolsift ranking only and toolsift with
 // every default on (abstention included). Writes bench/results/real-prompts.{md,json}, with the prompts the
 // default pipeline gets wrong. Embeddings and indexes are cached in .cache/bench/.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type BenchQuery,
@@ -15,7 +15,7 @@ import {
   type Selector,
 } from '@toolsift/selector';
 import { loadRealPrompts, REAL_PROMPT_SUITES } from '../real-prompts/real-prompt-suites.js';
-import { repoRoot } from './bench-datasets.js';
+import { benchResults } from './bench-results.js';
 import { benchCacheDir, benchEmbedder, flushEmbeddings, warmQueries } from './bench-selector.js';
 import {
   REAL_PROMPT_METHODS,
@@ -74,13 +74,7 @@ await flushEmbeddings();
 for (const method of REAL_PROMPT_METHODS)
   results.push(resultOf('overall', method, ...(reports.get(method) ?? [])));
 
-const resultsDir = path.join(repoRoot, 'bench', 'results');
-await mkdir(resultsDir, { recursive: true });
-const meta = {
-  embedder: EMBEDDER,
-  minutes: Math.round((performance.now() - started) / 6000) / 10,
-  date: new Date().toISOString(),
-};
+const { dir: resultsDir, meta } = await benchResults({ embedder: EMBEDDER, started });
 const markdown = renderRealPromptsMarkdown({ results, misses, falseSelections, meta });
 await writeFile(
   path.join(resultsDir, 'real-prompts.json'),

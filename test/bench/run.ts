@@ -3,10 +3,11 @@
 // Writes bench/results/accuracy.{md,json} and the README summary. Reported queries are the held-out half of
 // each dataset (tuning used the other half, see tune.ts); large query sets are subsampled evenly.
 // Embeddings and indexes are cached in .cache/bench/.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluateSelector, learnedExamplesOf, type Selector } from '@toolsift/selector';
 import { BENCH_ROWS, type BenchRow, loadRowQueries, repoRoot } from './bench-datasets.js';
+import { benchResults } from './bench-results.js';
 import { benchSelector, flushEmbeddings, warmQueries } from './bench-selector.js';
 import { type AccuracyResult, renderAccuracyMarkdown, renderReadmeSummary } from './render-accuracy.js';
 
@@ -38,13 +39,7 @@ for (const row of BENCH_ROWS.filter((candidate) => only === undefined || only.in
 }
 await flushEmbeddings();
 
-const resultsDir = path.join(repoRoot, 'bench', 'results');
-await mkdir(resultsDir, { recursive: true });
-const meta = {
-  embedder: EMBEDDER,
-  minutes: Math.round((performance.now() - started) / 6000) / 10,
-  date: new Date().toISOString(),
-};
+const { dir: resultsDir, meta } = await benchResults({ embedder: EMBEDDER, started });
 await writeFile(
   path.join(resultsDir, 'accuracy.json'),
   `${JSON.stringify({ meta, results, abstention }, null, 2)}\n`,

@@ -4,55 +4,30 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
+import { connectServer, repoRoot, SERVE_ARGS, serveEnv } from './serve-mcp-process.js';
 
 // Oversized and malformed requests to `toolsift serve --mcp`: each gets an error reply and the
 // server answers the next request. Real processes: the SDK client for what it can send, raw lines for the rest.
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const SERVE_ARGS = [
-  '--import',
-  'tsx/esm',
-  '--conditions=@toolsift/source',
-  'packages/cli/src/bin.ts',
-  'serve',
-  '--mcp',
-  '--catalog',
-  'metadata',
-];
-const serveEnv = () => ({
-  PATH: process.env.PATH ?? '',
-  HOME: process.env.HOME ?? tmpdir(),
-  TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR,
-  // The weather tools need a key to run; the tests look for them among the selected tools.
-  OPENWEATHER_API_KEY: 'set-for-the-test',
-});
+const SERVE_CATALOG = ['--catalog', 'metadata'];
+// The weather tools need a key to run; the tests look for them among the selected tools.
+const SERVE_ENV = serveEnv({ OPENWEATHER_API_KEY: 'set-for-the-test' });
 /** The SDK's stdio limit, which the server keeps: a longer line is not read. */
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
 let indexDir: string;
 let client: Client;
-let stderr = '';
-const transportErrors: Error[] = [];
+let stderr: () => string;
+let transportErrors: Error[];
 
 beforeAll(async () => {
   indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-mcp-limits-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [...SERVE_ARGS, '--index-dir', indexDir],
-    cwd: repoRoot,
-    env: serveEnv(),
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  client = new Client({ name: 'toolsift-e2e-limits', version: '1.0.0' });
-  client.onerror = (error) => transportErrors.push(error);
-  await client.connect(transport);
-  await client.callTool({ name: 'search_tools', arguments: { query: 'warm up', k: 1 } });
+  ({ client, stderr, transportErrors } = await connectServer({
+    args: [...SERVE_CATALOG, '--index-dir', indexDir],
+    env: SERVE_ENV,
+    name: 'toolsift-e2e-limits',
+  }));
 });
 
 afterAll(async () => {
@@ -107,15 +82,15 @@ describe('toolsift serve --mcp with oversized requests (SDK client over stdio)',
 
   test('nothing but protocol on stdout, nothing on stderr', () => {
     expect(transportErrors).toEqual([]);
-    expect(stderr).toBe('');
+    expect(stderr()).toBe('');
   });
 });
 
 describe('toolsift serve --mcp with lines that are no message (raw stdio)', () => {
   test('each gets an error reply, the session goes on, and the server exits 0 when stdin ends', async () => {
-    const server = spawn(process.execPath, [...SERVE_ARGS, '--index-dir', indexDir], {
+    const server = spawn(process.execPath, [...SERVE_ARGS, ...SERVE_CATALOG, '--index-dir', indexDir], {
       cwd: repoRoot,
-      env: serveEnv(),
+      env: SERVE_ENV,
     });
     const session = rawSession(server);
     session.send({

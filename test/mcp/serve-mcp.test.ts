@@ -2,53 +2,23 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 import { runToolsift } from '../cli/run-toolsift.js';
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-
-/** `toolsift serve --mcp` from source, as a process: the command line and environment both tests start it with. */
-const SERVE_ARGS = [
-  '--import',
-  'tsx/esm',
-  '--conditions=@toolsift/source',
-  'packages/cli/src/bin.ts',
-  'serve',
-  '--mcp',
-];
-const serveEnv = (extra: Record<string, string> = {}) => ({
-  PATH: process.env.PATH ?? '',
-  HOME: process.env.HOME ?? tmpdir(),
-  TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR,
-  ...extra,
-});
+import { connectServer, repoRoot, SERVE_ARGS, serveEnv } from './serve-mcp-process.js';
 
 let indexDir: string;
 let client: Client;
-let stderr = '';
-const transportErrors: Error[] = [];
+let stderr: () => string;
+let transportErrors: Error[];
 
 beforeAll(async () => {
   indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-mcp-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [...SERVE_ARGS, '--catalog', 'metadata', '--index-dir', indexDir],
-    cwd: repoRoot,
+  ({ client, stderr, transportErrors } = await connectServer({
+    args: ['--catalog', 'metadata', '--index-dir', indexDir],
     env: serveEnv({ OPENWEATHER_API_KEY: 'set-for-the-test' }),
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  client = new Client({ name: 'toolsift-e2e', version: '1.0.0' });
-  // Anything on the server's stdout that is not a JSON-RPC message surfaces here.
-  client.onerror = (error) => transportErrors.push(error);
-  await client.connect(transport);
-  // The server answers `initialize` at once and loads the catalog meanwhile: wait for it here, not in a test.
-  await client.callTool({ name: 'search_tools', arguments: { query: 'warm up', k: 1 } });
+    name: 'toolsift-e2e',
+  }));
 });
 
 afterAll(async () => {
@@ -125,7 +95,7 @@ describe('toolsift serve --mcp (SDK client over stdio)', () => {
 
   test('writes nothing but protocol on stdout', () => {
     expect(transportErrors).toEqual([]);
-    expect(stderr).not.toMatch(/error/i);
+    expect(stderr()).not.toMatch(/error/i);
   });
 });
 
