@@ -25,3 +25,13 @@ export async function benchResults(options: {
     },
   };
 }
+
+/** Milliseconds as seconds with one decimal, for progress lines. */
+export function seconds(ms: number): string {
+  return (ms / 1000).toFixed(1);
+}
+
+/** A progress line on stderr (stdout carries the report). */
+export function benchLog(message: string): void {
+  console.error(`[bench] ${message}`);
+}

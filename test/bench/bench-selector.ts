@@ -42,13 +42,14 @@ export async function benchSelector(
   return createSelector({
     catalog: catalogOf(dataset),
     embedder: await benchEmbedder(embedder),
-    indexDir: path.join(
-      benchCacheDir,
-      'indexes',
-      `${dataset}-${embedder.replace(/[^A-Za-z0-9-]+/g, '_')}${variant ?? ''}`,
-    ),
+    indexDir: `${benchIndexDir(dataset, embedder)}${variant ?? ''}`,
     ...rest,
   });
+}
+
+/** The bench cache's index folder for a catalog (by name) and an embedder. */
+export function benchIndexDir(name: string, embedder: string): string {
+  return path.join(benchCacheDir, 'indexes', `${name}-${embedder.replace(/[^A-Za-z0-9-]+/g, '_')}`);
 }
 
 /** Run every query once so its embeddings (whole prompt and sentences) are cached, then save the cache. */

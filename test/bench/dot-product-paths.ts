@@ -14,9 +14,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSelector, readBenchQueries, type Selector, sampleQueries } from '@toolsift/selector';
-import { catalogOf } from './bench-datasets.js';
-import { percentile, reportResult, runBenchChild } from './bench-process.js';
+import { createSelector, type Selector } from '@toolsift/selector';
+import { percentile, reportResult, runBenchChild, timingPrompts } from './bench-process.js';
 import { benchCacheDir, benchEmbedder, flushEmbeddings } from './bench-selector.js';
 import { loadBaseTools, syntheticCatalog } from './scale-catalog.js';
 
@@ -27,21 +26,7 @@ const PATHS = ['native', 'wasm', 'unpatched', 'scalar'] as const;
 type DotPath = (typeof PATHS)[number];
 
 const tools = syntheticCatalog(await loadBaseTools(), TOOL_COUNT);
-const queries = (
-  await Promise.all(
-    ['seal-tools', 'bfcl', 'toolbench-stable', 'gorilla-apibench', 'toolalpaca', 'metatool'].map((dataset) =>
-      readBenchQueries(path.join(path.dirname(catalogOf(dataset)), 'queries.jsonl')),
-    ),
-  )
-)
-  .flat()
-  .map((query) => query.query);
-const prompts = sampleQueries(queries, QUERY_COUNT);
-const measured = new Set(prompts);
-const warmUp = sampleQueries(
-  queries.filter((query) => !measured.has(query)),
-  WARM_UP_COUNT,
-);
+const { prompts, warmUp } = await timingPrompts({ count: QUERY_COUNT, warmUp: WARM_UP_COUNT });
 const indexDir = path.join(benchCacheDir, 'indexes', `dot-paths-${TOOL_COUNT}`);
 
 const childPath = PATHS.find((name) => process.argv.includes(`--${name}`));

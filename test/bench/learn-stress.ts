@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { repoRoot } from './bench-datasets.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const trials = Number(process.argv[2] ?? 20);
 const root = await mkdtemp(path.join(tmpdir(), 'toolsift-learn-stress-'));
 const indexDir = path.join(root, 'index');

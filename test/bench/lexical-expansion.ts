@@ -24,7 +24,6 @@ for (const row of BENCH_ROWS.filter((candidate) => only === undefined || only.in
   const queries = await loadRowQueries(row, 'report');
   const cells: Array<{ bm25: number; toolsift: number; p50: number; mean: number }> = [];
   for (const { variant, lexical } of variants) {
-    // Options the installed `LexicalIndexOptions` may no longer declare once fuzzy/prefix are gone.
     const selector = await benchSelector(row.dataset, { embedder: EMBEDDER, variant, lexical });
     await warmQueries(selector, queries);
     const selectOptions = { abstain: false };

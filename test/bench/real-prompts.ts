@@ -15,8 +15,8 @@ import {
   type Selector,
 } from '@toolsift/selector';
 import { loadRealPrompts, REAL_PROMPT_SUITES } from '../real-prompts/real-prompt-suites.js';
-import { benchResults } from './bench-results.js';
-import { benchCacheDir, benchEmbedder, flushEmbeddings, warmQueries } from './bench-selector.js';
+import { benchResults, benchLog as log, seconds } from './bench-results.js';
+import { benchEmbedder, benchIndexDir, flushEmbeddings, warmQueries } from './bench-selector.js';
 import {
   REAL_PROMPT_METHODS,
   type RealPromptMethod,
@@ -45,7 +45,7 @@ for (const suite of REAL_PROMPT_SUITES) {
   const selector = await createSelector({
     catalog: suite.catalog,
     embedder: await benchEmbedder(EMBEDDER),
-    indexDir: path.join(benchCacheDir, 'indexes', `real-prompts-${suite.name}-${slug(EMBEDDER)}`),
+    indexDir: benchIndexDir(`real-prompts-${suite.name}`, EMBEDDER),
   });
   const queries = await loadRealPrompts(suite);
   await warmQueries(selector, queries);
@@ -142,22 +142,10 @@ async function defaultFailures(
   return { misses, selected };
 }
 
-function slug(text: string): string {
-  return text.replace(/[^A-Za-z0-9-]+/g, '_');
-}
-
 function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
 function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;
-}
-
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(1);
-}
-
-function log(message: string): void {
-  console.error(`[bench] ${message}`);
 }

@@ -41,7 +41,9 @@ export function renderAccuracyMarkdown(options: {
       ['dataset', 'queries', 'method', 'top-1', 'R@1', 'R@5', 'R@10', 'nDCG@10', 'MRR'],
       results.map((result) => {
         const s = result.summary;
-        const cells = [s.top1, s['recall@1'], s['recall@5'], s['recall@10'], s['ndcg@10'], s.mrr].map(format);
+        const cells = [s.top1, s['recall@1'], s['recall@5'], s['recall@10'], s['ndcg@10'], s.mrr].map(
+          formatFigure,
+        );
         return [result.row, String(result.queries), result.method, ...cells];
       }),
     ),
@@ -51,10 +53,12 @@ export function renderAccuracyMarkdown(options: {
     ...markdownTable(
       ['system', ...PEER_ROWS],
       [
-        ...PEERS.map(([peer, ...ndcg]) => [peer, ...ndcg.map(format)]),
+        ...PEERS.map(([peer, ...ndcg]) => [peer, ...ndcg.map(formatFigure)]),
         [
           '**toolsift**',
-          ...PEER_ROWS.map((row) => `**${format(find(results, row, 'toolsift')?.summary['ndcg@10'])}**`),
+          ...PEER_ROWS.map(
+            (row) => `**${formatFigure(find(results, row, 'toolsift')?.summary['ndcg@10'])}**`,
+          ),
         ],
       ],
     ),
@@ -84,11 +88,11 @@ export function renderAccuracyMarkdown(options: {
         const ranking = find(results, result.row, 'toolsift')?.summary['ndcg@10'];
         return [
           result.row,
-          format(s['ndcg@10']),
-          format(ranking),
-          format(ingredientsBar(results, result.row)),
-          `${format(s.abstain_correct)} / ${format(s.low_fit_correct)}`,
-          `${format(s.abstain_wrong)} / ${format(s.low_fit_answerable)}`,
+          formatFigure(s['ndcg@10']),
+          formatFigure(ranking),
+          formatFigure(ingredientsBar(results, result.row)),
+          `${formatFigure(s.abstain_correct)} / ${formatFigure(s.low_fit_correct)}`,
+          `${formatFigure(s.abstain_wrong)} / ${formatFigure(s.low_fit_answerable)}`,
         ];
       }),
     ),
@@ -118,9 +122,9 @@ export function renderReadmeSummary(options: {
     const bar = ingredientsBar(options.results, row);
     return [
       row,
-      ...ndcg.map((value) => (value === best ? `**${format(value)}**` : format(value))),
-      `${format(defaults)}${defaults !== undefined && bar !== undefined && defaults < bar ? ' (below)' : ''}`,
-      `${format(toolsift?.top1)} / ${format(toolsift?.['recall@5'])}`,
+      ...ndcg.map((value) => (value === best ? `**${formatFigure(value)}**` : formatFigure(value))),
+      `${formatFigure(defaults)}${defaults !== undefined && bar !== undefined && defaults < bar ? ' (below)' : ''}`,
+      `${formatFigure(toolsift?.top1)} / ${formatFigure(toolsift?.['recall@5'])}`,
     ];
   });
   const learned = options.results
@@ -129,9 +133,9 @@ export function renderReadmeSummary(options: {
       result.row,
       '',
       '',
-      `**${format(result.summary['ndcg@10'])}**`,
+      `**${formatFigure(result.summary['ndcg@10'])}**`,
       '',
-      `${format(result.summary.top1)} / ${format(result.summary['recall@5'])}`,
+      `${formatFigure(result.summary.top1)} / ${formatFigure(result.summary['recall@5'])}`,
     ]);
   const lines = [
     `nDCG@10 on held-out public benchmark queries (\`pnpm bench\`, embedder \`${options.meta.embedder}\`; details in`,
@@ -164,6 +168,11 @@ export function markdownTable(header: readonly string[], rows: ReadonlyArray<rea
   return [line(header), `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`, ...rows.map(line)];
 }
 
+/** A figure as the bench tables print it: three decimals, '–' when there is none. */
+export function formatFigure(value: number | null | undefined): string {
+  return value === null || value === undefined ? '–' : value.toFixed(3);
+}
+
 // --- internal ---
 
 /** One paragraph: right and wrong abstention where there are `gold: []` queries, wrong abstention elsewhere. */
@@ -175,8 +184,8 @@ function abstentionSummary(abstention: readonly AccuracyResult[]): string[] {
     '`toolsift ranking` is measured with abstention off; `every default on` includes abstention (`auto`) and counts an ' +
       'answerable query abstained on as 0; "(below)" marks a row under the better of BM25 and dense minus 0.005. ' +
       'Abstention (held-out halves): nothing selected / LOW_FIT flagged on `gold: []` queries, then nothing selected ' +
-      `on answerable ones: ${negatives.map((result) => `${result.row} ${format(result.summary.abstain_correct)} / ${format(result.summary.low_fit_correct)}, ${format(result.summary.abstain_wrong)}`).join('; ')}; ` +
-      `nothing selected on answerable queries elsewhere: ${answerable.map((result) => `${result.row} ${format(result.summary.abstain_wrong)}`).join(', ')}.`,
+      `on answerable ones: ${negatives.map((result) => `${result.row} ${formatFigure(result.summary.abstain_correct)} / ${formatFigure(result.summary.low_fit_correct)}, ${formatFigure(result.summary.abstain_wrong)}`).join('; ')}; ` +
+      `nothing selected on answerable queries elsewhere: ${answerable.map((result) => `${result.row} ${formatFigure(result.summary.abstain_wrong)}`).join(', ')}.`,
     '',
   ];
 }
@@ -194,10 +203,6 @@ function find(
   method: AccuracyResult['method'],
 ): AccuracyResult | undefined {
   return results.find((result) => result.row === row && result.method === method);
-}
-
-function format(value: number | null | undefined): string {
-  return value === null || value === undefined ? '–' : value.toFixed(3);
 }
 
 /** The rows' query caps as prose, e.g. "bfcl (candidates) 1,500, gorilla-apibench 1,000". */

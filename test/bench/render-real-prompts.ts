@@ -1,5 +1,5 @@
 import type { EvalSummary } from '@toolsift/selector';
-import { markdownTable } from './render-accuracy.js';
+import { formatFigure as format, markdownTable } from './render-accuracy.js';
 
 /** The four ways the real-prompt suite is run. */
 export const REAL_PROMPT_METHODS = [
@@ -107,10 +107,6 @@ function failureTable(failures: readonly RealPromptMiss[], hasGold: boolean): st
       failure.got.length === 0 ? '(none)' : failure.got.join(', '),
     ]),
   );
-}
-
-function format(value: number | null | undefined): string {
-  return value === null || value === undefined ? '–' : value.toFixed(3);
 }
 
 function escapeCell(text: string): string {

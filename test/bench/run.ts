@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluateSelector, learnedExamplesOf, type Selector } from '@toolsift/selector';
 import { BENCH_ROWS, type BenchRow, loadRowQueries, repoRoot } from './bench-datasets.js';
-import { benchResults } from './bench-results.js';
+import { benchResults, benchLog as log, seconds } from './bench-results.js';
 import { benchSelector, flushEmbeddings, warmQueries } from './bench-selector.js';
 import { type AccuracyResult, renderAccuracyMarkdown, renderReadmeSummary } from './render-accuracy.js';
 
@@ -77,12 +77,4 @@ async function updateReadme(summary: string): Promise<void> {
     ? readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), block)
     : `${readme.trimEnd()}\n\n## Accuracy\n\n${block}\n`;
   await writeFile(file, next);
-}
-
-function seconds(ms: number): string {
-  return (ms / 1000).toFixed(1);
-}
-
-function log(message: string): void {
-  console.error(`[bench] ${message}`);
 }

@@ -4,9 +4,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createEmbedder, createSelector, readBenchQueries, sampleQueries } from '@toolsift/selector';
-import { catalogOf, repoRoot } from './bench-datasets.js';
-import { percentile, reportResult, runBenchChild } from './bench-process.js';
+import { createEmbedder, createSelector } from '@toolsift/selector';
+import { repoRoot } from './bench-datasets.js';
+import { percentile, reportResult, runBenchChild, timingPrompts } from './bench-process.js';
 import { benchCacheDir, benchEmbedder } from './bench-selector.js';
 import { measureColdCliQuery } from './cold-cli.js';
 import { markdownTable } from './render-accuracy.js';
@@ -24,32 +24,10 @@ const WARM_UP_COUNT = 300;
 const RELOAD_RUNS = 5;
 /** Cold `toolsift query` processes timed. */
 const COLD_CLI_RUNS = 5;
-const QUERY_SOURCES = [
-  'seal-tools',
-  'bfcl',
-  'toolbench-stable',
-  'gorilla-apibench',
-  'toolalpaca',
-  'metatool',
-];
 
 // The scale bench's catalog: real tools only up to ~13k, interleaved from every bench dataset.
 const tools = syntheticCatalog(await loadBaseTools(), TOOL_COUNT);
-const queries = (
-  await Promise.all(
-    QUERY_SOURCES.map((dataset) =>
-      readBenchQueries(path.join(path.dirname(catalogOf(dataset)), 'queries.jsonl')),
-    ),
-  )
-)
-  .flat()
-  .map((query) => query.query);
-const prompts = sampleQueries(queries, QUERY_COUNT);
-const measuredPrompts = new Set(prompts);
-const warmUpPrompts = sampleQueries(
-  queries.filter((query) => !measuredPrompts.has(query)),
-  WARM_UP_COUNT,
-);
+const { prompts, warmUp: warmUpPrompts } = await timingPrompts({ count: QUERY_COUNT, warmUp: WARM_UP_COUNT });
 const indexDir = path.join(benchCacheDir, 'indexes', `speed-${TOOL_COUNT}`);
 
 // Reloads and selections are measured in fresh processes, as a user's process meets the index: one reload per

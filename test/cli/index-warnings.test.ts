@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runToolsift } from './run-toolsift.js';
+import { runOnCatalog } from './run-toolsift.js';
 
 let root: string;
 beforeAll(async () => {
@@ -27,11 +27,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const toolsift = (argv: string[], options: { isTTY?: boolean } = {}) =>
-  runToolsift(
-    [...argv, '--catalog', 'catalog', '--embedder', 'hash', '--index-dir', path.join(root, 'index')],
-    { cwd: root, ...options },
-  );
+const toolsift = (argv: string[], options: { isTTY?: boolean } = {}) => runOnCatalog(argv, root, options);
 
 const SKIPPED = '1 catalog error(s): what each names was left out; run `toolsift validate` for all of them';
 // The error itself follows, with its file and position, so the broken file is named in every mode.

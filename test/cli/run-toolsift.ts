@@ -38,4 +38,16 @@ export function runOnProjectCatalog(
   );
 }
 
+/** Run the CLI over `root/catalog` with the hash embedder, its index in `root/index`, from `root`. */
+export function runOnCatalog(
+  argv: readonly string[],
+  root: string,
+  options: { isTTY?: boolean } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runToolsift(
+    [...argv, '--catalog', 'catalog', '--embedder', 'hash', '--index-dir', path.join(root, 'index')],
+    { cwd: root, ...options },
+  );
+}
+
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ESCAPES, HOSTILE_PROMPT, SECRETS, writeHostileCatalog } from './hostile-catalog.js';
-import { runToolsift } from './run-toolsift.js';
+import { runOnCatalog } from './run-toolsift.js';
 
 let root: string;
 beforeAll(async () => {
@@ -14,11 +14,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const toolsift = (argv: string[], options: { isTTY?: boolean } = {}) =>
-  runToolsift(
-    [...argv, '--catalog', 'catalog', '--embedder', 'hash', '--index-dir', path.join(root, 'index')],
-    { cwd: root, ...options },
-  );
+const toolsift = (argv: string[], options: { isTTY?: boolean } = {}) => runOnCatalog(argv, root, options);
 
 /** The secrets of `SECRETS` found in `text`, by name. */
 function leakedSecrets(text: string): string[] {

@@ -18,6 +18,10 @@ afterAll(async () => {
 const toolsift = (argv: string[]) =>
   runToolsift([...argv, '--embedder', 'hash', '--index-dir', indexDir], { cwd: repoRoot });
 
+/** The refusal of a bad `--k`, which got `given`. */
+const badK = (given: string) =>
+  `--k must be a whole number >= 1 and <= 1000, written in digits; got ${given}`;
+
 /** The first line of stderr: the message (usage follows it). */
 async function refusal(argv: string[], isLast = false): Promise<string | undefined> {
   // `isLast`: nothing may follow these arguments (they end in an option that lacks its value).
@@ -67,38 +71,14 @@ describe('a strict CLI', () => {
     [['query', 'hello', '--k'], '--k needs a value (N)'],
     [['query', 'hello', '--k', '--json'], '--k needs a value (N), but is followed by --json'],
     [['query', 'hello', '--catalog'], '--catalog needs a value (PATH)'],
-    [
-      ['query', 'hello', '--k='],
-      '--k must be a whole number >= 1 and <= 1000, written in digits; got no value',
-    ],
-    [
-      ['query', 'hello', '--k', '0'],
-      '--k must be a whole number >= 1 and <= 1000, written in digits; got "0"',
-    ],
-    [
-      ['query', 'hello', '--k', '-1'],
-      '--k must be a whole number >= 1 and <= 1000, written in digits; got "-1"',
-    ],
-    [
-      ['query', 'hello', '--k', 'abc'],
-      '--k must be a whole number >= 1 and <= 1000, written in digits; got "abc"',
-    ],
-    [
-      ['query', 'hello', '--k', '1e9'],
-      '--k must be a whole number >= 1 and <= 1000, written in digits; got "1e9"',
-    ],
-    [
-      ['query', 'hello', '--k', '2.5'],
-      '--k must be a whole number >= 1 and <= 1000, written in digits; got "2.5"',
-    ],
-    [
-      ['query', 'hello', '--k', '1001'],
-      '--k must be a whole number >= 1 and <= 1000, written in digits; got "1001"',
-    ],
-    [
-      ['eval', '--queries', 'q.jsonl', '--k', '0'],
-      '--k must be a whole number >= 1 and <= 1000, written in digits; got "0"',
-    ],
+    [['query', 'hello', '--k='], badK('no value')],
+    [['query', 'hello', '--k', '0'], badK('"0"')],
+    [['query', 'hello', '--k', '-1'], badK('"-1"')],
+    [['query', 'hello', '--k', 'abc'], badK('"abc"')],
+    [['query', 'hello', '--k', '1e9'], badK('"1e9"')],
+    [['query', 'hello', '--k', '2.5'], badK('"2.5"')],
+    [['query', 'hello', '--k', '1001'], badK('"1001"')],
+    [['eval', '--queries', 'q.jsonl', '--k', '0'], badK('"0"')],
     [
       ['eval', '--queries', 'q.jsonl', '--limit', '-3'],
       '--limit must be a whole number >= 1, written in digits; got "-3"',

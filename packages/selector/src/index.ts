@@ -23,12 +23,12 @@ export type { IndexProgress, IndexUpdateStats } from './index-store/tool-index.j
 export type { ForgetRequest, LearnedExample, LearnReport } from './learning/learned-example.js';
 export { createLexicalIndex, loadLexicalIndex } from './lexical/create-lexical-index.js';
 export type {
+  ExpansionRule,
   LexicalDocument,
   LexicalHit,
   LexicalIndex,
   LexicalIndexOptions,
 } from './lexical/lexical-index.js';
-export type { ExpansionRule } from './lexical/term-expander.js';
 export type { RankingWeights } from './ranking/ranking-weights.js';
 export { DEFAULT_RANKING_WEIGHTS } from './ranking/ranking-weights.js';
 export type { RulePhase } from './ranking/rule-phase.js';
@@ -42,7 +42,7 @@ export type {
   SelectionWarning,
   SideTool,
 } from './ranking/selection-context.js';
-export type { CustomReason, ReasonDetails, ReasonKind, ReasonOf } from './ranking/selection-reason.js';
+export type { CustomReason, ReasonDetails } from './ranking/selection-reason.js';
 export { WarningCode } from './ranking/warning-code.js';
 export type { MissingRequirement } from './rules/check-prerequisites.js';
 export type { SelectedToolExtras } from './rules/create-selection-rules.js';

@@ -59,14 +59,14 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
         const selection = await selector.select(query, { k: k ?? DEFAULT_SEARCH_K });
         const tools = selection.tools.map((selected) => selector.tool(selected.id)!);
         const formatted = formatTools(tools, 'mcp');
-        return {
-          tools: selection.tools.map((selected, index) => ({
+        // formatTools has redacted the definitions; the rest quotes tool metadata and is redacted here, once.
+        const listed = redactSecrets({
+          tools: selection.tools.map((selected) => ({
             id: selected.id,
             name: selected.name,
             score: selected.score,
             confidence: selected.confidence,
             reasons: selected.reasons.map(({ kind, message }) => ({ kind, message })),
-            definition: formatted.tools[index]!,
           })),
           unavailable: selection.unavailable.map(({ id, name, reasons }) => ({
             id,
@@ -77,6 +77,10 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
             code,
             message,
           })),
+        });
+        return {
+          ...listed,
+          tools: listed.tools.map((tool, index) => ({ ...tool, definition: formatted.tools[index]! })),
         };
       }),
   );
@@ -94,8 +98,9 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
       answer(async () => {
         const selector = await options.selector;
         const tool = findTool(selector, id);
+        // formatTools has redacted the definition.
         const [definition] = formatTools([tool], 'mcp').tools;
-        return { id: tool.id, definition: definition! };
+        return { id: redactSecrets(tool.id), definition: definition! };
       }),
   );
   return server;
@@ -188,11 +193,13 @@ const SEARCH_OUTPUT = {
 };
 const GET_OUTPUT = { id: z.string(), definition: DEFINITION };
 
-/** Structured content plus its JSON as text (for clients that read only text); a ToolsiftError becomes `isError`. */
+/**
+ * Structured content plus its JSON as text (for clients that read only text); a ToolsiftError becomes `isError`.
+ * `compute` returns content already redacted: definitions by `formatTools`, the rest by `redactSecrets`.
+ */
 async function answer(compute: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
   try {
-    // Every response goes through the one redaction: definitions, reasons and warnings quote tool metadata.
-    const structured = redactSecrets(await compute());
+    const structured = await compute();
     return {
       content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
       structuredContent: structured,

@@ -36,8 +36,8 @@ export function containsSecret(value: unknown): boolean {
 export function redactSecretText(text: string): { text: string; count: number } {
   let count = 0;
   let redacted = text;
-  for (const pattern of SECRET_PATTERNS) {
-    redacted = redacted.replace(new RegExp(pattern.source, `${pattern.flags}g`), () => {
+  for (const pattern of GLOBAL_SECRET_PATTERNS) {
+    redacted = redacted.replace(pattern, () => {
       count += 1;
       return '[REDACTED]';
     });
@@ -130,6 +130,10 @@ const SECRET_PATTERNS: readonly RegExp[] = [
   // has letters and digits: prose such as "password: the user's password" is left alone.
   /(?<=(?:password|passwd|secret|token|key)["']?\s*[:=]\s*["']?)(?=[^\s"',;]*[0-9])(?=[^\s"',;]*[A-Za-z])[^\s"',;<>{}$]{8,}/i,
 ];
+// Compiled once: every output string goes through `redactSecretText` (a global regex's `replace` starts at 0).
+const GLOBAL_SECRET_PATTERNS = SECRET_PATTERNS.map(
+  (pattern) => new RegExp(pattern.source, `${pattern.flags}g`),
+);
 
 function splitWords(key: string): string[] {
   return key

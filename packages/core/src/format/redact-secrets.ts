@@ -1,8 +1,5 @@
 import { isCredentialKey, redactSecretText } from './credential-detection.js';
 
-/** What replaces a credential value held under a credential key (`clientSecret: [redacted]`). */
-export const REDACTED = '[redacted]';
-
 /**
  * The one redaction every output of toolsift goes through (written metadata, LLM tool definitions, CLI
  * output, MCP responses): a copy of `value` with string values under credential keys (`clientSecret`,
@@ -16,6 +13,9 @@ export function redactSecrets<T>(value: T): T {
 }
 
 // --- internal ---
+
+/** What replaces a credential value held under a credential key (`clientSecret: [redacted]`). */
+const REDACTED = '[redacted]';
 
 const SECRET_REFERENCE_KEY = /env|var$|name|header|location|type|url|endpoint|path|file|description|prompt/i;
 /** Keys holding values of a schema property: inside a credential-named property, these are the secrets. */

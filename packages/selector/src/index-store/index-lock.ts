@@ -3,6 +3,7 @@ import { open, readFile, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { makeDirectory } from '../shared/atomic-file.js';
 
 /** Name of the lock file inside an index folder; it exists while a process writes the folder. */
 export const INDEX_LOCK = 'lock';
@@ -18,13 +19,14 @@ export interface IndexLockOptions {
 /**
  * Run `action` while holding the index folder's lock: a file created with O_EXCL (`wx`) holding the pid, host
  * and a token. A lock whose process is gone (same host), or that is older than `staleMs`, is broken; otherwise
- * the call retries with backoff and throws INDEX_LOCKED after `waitMs`. The folder must exist.
+ * the call retries with backoff and throws INDEX_LOCKED after `waitMs`. The folder is created if missing.
  */
 export async function withIndexLock<T>(
   dir: string,
   action: () => Promise<T>,
   options: IndexLockOptions = {},
 ): Promise<T> {
+  await makeDirectory(dir);
   const file = path.join(dir, INDEX_LOCK);
   const token = randomBytes(8).toString('hex');
   const body = JSON.stringify({ pid: process.pid, host: os.hostname(), token, time: Date.now() });
@@ -116,7 +118,7 @@ function isStale(holder: LockHolder, staleMs: number): boolean {
   const age = Date.now() - holder.time;
   if (holder.pid === undefined) return age > UNWRITTEN_LOCK_MS;
   if (age > staleMs) return true;
-  return holder.pid !== undefined && holder.host === os.hostname() && !isAlive(holder.pid);
+  return holder.host === os.hostname() && !isAlive(holder.pid);
 }
 
 function isAlive(pid: number): boolean {

@@ -1,4 +1,4 @@
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
@@ -40,12 +40,14 @@ export interface LoadedToolIndex {
  */
 export async function loadToolIndex(options: {
   dir: string;
+  /** The bytes of the folder's manifest, as the caller read them. */
+  manifest: Buffer;
   tools: readonly Tool[];
   embedder: Embedder;
   lexicalOptions: string;
 }): Promise<LoadedToolIndex> {
   const { dir, embedder, tools } = options;
-  const manifest = await readManifest(dir);
+  const manifest = parseManifest(dir, options.manifest);
   if (manifest.embedder.id !== embedder.id || manifest.embedder.dimensions !== embedder.dimensions) {
     throw corrupt(
       dir,
@@ -164,13 +166,7 @@ export async function loadToolIndex(options: {
 
 // --- internal ---
 
-async function readManifest(dir: string): Promise<IndexManifest> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path.join(dir, INDEX_MANIFEST));
-  } catch (error) {
-    throw corrupt(dir, `cannot read ${INDEX_MANIFEST}`, 'missing', error);
-  }
+function parseManifest(dir: string, bytes: Buffer): IndexManifest {
   const parsed = parseJsonBytes(bytes);
   if (parsed === undefined) throw corrupt(dir, `${INDEX_MANIFEST} is not valid JSON`, 'json');
   // The version first: an index of another version is rebuilt for that reason, whatever else differs.

@@ -4,7 +4,6 @@ import { ErrorCode, isToolsiftError, type Tool, ToolsiftError } from '@toolsift/
 import type { Embedder } from '../embedding/embedder.js';
 import { createLexicalIndex } from '../lexical/create-lexical-index.js';
 import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
-import { makeDirectory } from '../shared/atomic-file.js';
 import { createVectorIndex } from '../vector-index/create-vector-index.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import { buildToolViews } from '../views/build-tool-views.js';
@@ -85,6 +84,7 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
     try {
       const loaded = await loadToolIndex({
         dir,
+        manifest: seen,
         tools: options.tools,
         embedder: options.embedder,
         lexicalOptions,
@@ -229,9 +229,7 @@ export async function persist(
     return true;
   };
   try {
-    if (options.isLocked === true) return await save();
-    await makeDirectory(dir);
-    return await withIndexLock(dir, save);
+    return options.isLocked === true ? await save() : await withIndexLock(dir, save);
   } catch (error) {
     warnings.push(`could not save the index in ${dir}: ${(error as Error).message}`);
     return false;

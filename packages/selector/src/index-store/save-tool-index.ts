@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import path from 'node:path';
-import { makeDirectory, writeFileAtomic } from '../shared/atomic-file.js';
+import { writeFileAtomic } from '../shared/atomic-file.js';
 import { hashText } from './content-hash.js';
 import {
   GENERATION_NAME,
@@ -19,7 +19,7 @@ import { encodeViewTable } from './view-table-file.js';
  * `.rule-vectors`, `.names`, `.vector-index/`, which also holds the view vectors), then the manifest is renamed
  * into place, so a reader sees the old or the new index, never a mix. The generation the replaced manifest named is
  * kept until the next save (a reader that has just read that manifest can still read its files); older ones are
- * removed. Call it holding the folder's lock (`withIndexLock`): a save removes generations no manifest names.
+ * removed. Call it holding the folder's lock (`withIndexLock`, which also creates the folder): a save removes generations no manifest names.
  */
 export async function saveToolIndex(options: {
   index: ToolIndex;
@@ -27,7 +27,6 @@ export async function saveToolIndex(options: {
   lexicalOptions: string;
 }): Promise<void> {
   const { index, dir } = options;
-  await makeDirectory(dir);
   const generation = randomBytes(6).toString('hex');
   const name = (role: string): string => `index.${generation}.${role}`;
 

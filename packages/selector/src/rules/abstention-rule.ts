@@ -31,8 +31,6 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
       const best = context.ranked[0];
       if (run.rerank !== undefined || best === undefined || best.exact !== undefined) return;
       const model = abstentionModelFor({ embedderId: options.embedderId, queryVector: context.queryVector });
-      const fitOf = (signals: AbstentionSignals) =>
-        logistic(sumOf(abstentionLogit({ model, signals, queryVector: context.queryVector })));
       const setAside = fittingToolsThatCannotRun(run, context);
       // The best fitting tool can run (or has a fallback in its place): its signals decide. Otherwise the tools
       // that can run are judged on their own, so that unrelated tools do not stand in for ones needing setup.
@@ -58,7 +56,14 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
       });
       // "Fits, but cannot run here" is for tools that fit: when nothing in the whole ranking fits well, the
       // tools set aside for their prerequisites are not offered either.
-      if (run.signals !== undefined && fitOf(run.signals) < (run.options.threshold ?? lowFit))
+      // The fused ranking's fit: the one above when its signals decided (no second logit).
+      const rankingFit =
+        run.signals === undefined || run.signals === signals
+          ? fit
+          : logistic(
+              sumOf(abstentionLogit({ model, signals: run.signals, queryVector: context.queryVector })),
+            );
+      if (run.signals !== undefined && rankingFit < (run.options.threshold ?? lowFit))
         dropUnavailable(context);
       if (fit >= threshold) {
         if (fit < lowFit) {

@@ -110,14 +110,11 @@ export function actionMismatchWarning(): SelectionRule {
 
 type StatedVerdict = Extract<ActionVerdict, { kind: 'stated' }>;
 
-/** The `details` of an `action` reason. */
-type MismatchDetails = ActionMismatchDetails;
-
 function mismatchDetails(options: {
   verdict: Exclude<ActionVerdict, { kind: 'stated' }>;
   promptActions: Record<string, string>;
   penalty: number;
-}): MismatchDetails {
+}): ActionMismatchDetails {
   const { verdict } = options;
   const { action, source, word } = verdict.fact;
   const base = { promptActions: options.promptActions, toolAction: action, source, word };
@@ -129,7 +126,7 @@ function mismatchDetails(options: {
 }
 
 // 'the prompt asks to read ("list"); this tool's name says it creates ("create")'
-function describeMismatch(details: MismatchDetails): string {
+function describeMismatch(details: ActionMismatchDetails): string {
   const asked = Object.entries(details.promptActions)
     .map(([action, word]) => `${action} ("${word}")`)
     .join(', ');

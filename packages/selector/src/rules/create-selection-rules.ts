@@ -82,7 +82,7 @@ export function createSelectionRules(options: {
     relationsRule(run),
   ];
   return {
-    phases: planRules({ builtIn, custom: options.custom ?? [], run }),
+    phases: planRules({ builtIn, custom: options.custom ?? NO_RULES, run }),
     extras(scored) {
       const availability = run.availability.get(scored.toolId);
       return {
@@ -98,3 +98,8 @@ export function createSelectionRules(options: {
     }),
   };
 }
+
+// --- internal ---
+
+// One empty list for every selector without rules of its own, so that `planRules` checks their order once.
+const NO_RULES: readonly SelectionRule[] = Object.freeze([]);

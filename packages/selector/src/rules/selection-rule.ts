@@ -49,18 +49,26 @@ export function planRules(options: {
   custom: readonly SelectionRule[];
   run: RuleRun;
 }): Record<RulePhase, SelectionStage[]> {
-  for (const rule of options.custom) {
-    if (!RULE_PHASES.includes(rule.phase)) {
-      throw new ToolsiftError(
-        ErrorCode.UsageError,
-        `rule "${rule.name}" has an unknown phase "${String(rule.phase)}"; phases: ${RULE_PHASES.join(', ')}`,
-      );
-    }
-  }
   const ordered = RULE_PHASES.flatMap((phase) =>
     [...options.builtIn, ...options.custom].filter((rule) => rule.phase === phase),
   );
-  checkRuleOrder(ordered);
+  // The built-in rules are made afresh for each selection but declare the same things: a set of caller's rules is
+  // checked once per set of built-in rules (their names), not on every selection.
+  const builtInNames = options.builtIn.map((rule) => rule.name).join(',');
+  const checked = CHECKED.get(options.custom) ?? new Set<string>();
+  if (!checked.has(builtInNames)) {
+    for (const rule of options.custom) {
+      if (!RULE_PHASES.includes(rule.phase)) {
+        throw new ToolsiftError(
+          ErrorCode.UsageError,
+          `rule "${rule.name}" has an unknown phase "${String(rule.phase)}"; phases: ${RULE_PHASES.join(', ')}`,
+        );
+      }
+    }
+    checkRuleOrder(ordered);
+    checked.add(builtInNames);
+    CHECKED.set(options.custom, checked);
+  }
   const stagesOf = (phase: RulePhase): SelectionStage[] =>
     ordered
       .filter((rule) => rule.phase === phase)
@@ -72,11 +80,16 @@ export function planRules(options: {
   };
 }
 
+// --- internal ---
+
+/** Per set of caller's rules, the sets of built-in rules (by name) it has been checked with. */
+const CHECKED = new WeakMap<readonly SelectionRule[], Set<string>>();
+
 /**
  * Throws USAGE_ERROR when a rule reads a field that some step writes, but only after it (the pipeline's own
  * stages count: fusion opens `after-fusion`, confidence opens `after-confidence`, explanation opens `final`).
  */
-export function checkRuleOrder(rules: readonly SelectionRule[]): void {
+function checkRuleOrder(rules: readonly SelectionRule[]): void {
   const steps: Array<Pick<SelectionRule, 'name' | 'phase' | 'reads' | 'writes'>> = [];
   for (const phase of RULE_PHASES) {
     steps.push({ ...PIPELINE_STAGES[phase], phase, reads: [] });
@@ -95,8 +108,6 @@ export function checkRuleOrder(rules: readonly SelectionRule[]): void {
     }
   });
 }
-
-// --- internal ---
 
 /** The pipeline stage that opens each phase, and what it leaves for the rules of that phase. */
 const PIPELINE_STAGES: Record<RulePhase, { name: string; writes: readonly RuleField[] }> = {

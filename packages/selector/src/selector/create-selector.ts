@@ -27,7 +27,6 @@ import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index
 import type { RankingWeights } from '../ranking/ranking-weights.js';
 import { DEFAULT_RULE_WEIGHTS } from '../rules/rule-options.js';
 import type { SelectionRule } from '../rules/selection-rule.js';
-import { makeDirectory } from '../shared/atomic-file.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import type { ToolView } from '../views/tool-view.js';
 import { catalogPaths, readCatalog } from './read-catalog.js';
@@ -211,7 +210,6 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
       await index.upsertTools({ tools: changed, embedder });
       return report;
     }
-    await makeDirectory(dir);
     return withIndexLock(dir, async () => {
       const { prompts } = await readLearnedPrompts(dir);
       const synced = prompts === undefined ? [] : adoptLearned(index, prompts);
