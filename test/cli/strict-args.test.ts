@@ -102,7 +102,7 @@ describe('a strict CLI', () => {
     const result = await runToolsift(argv, { cwd: repoRoot });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `toolsift: ${message} Commands: convert, embed, eval, index, inspect, learn, query, serve, validate.\n` +
+      `toolsift: ${message} Commands: convert, embed, eval, gateway, index, inspect, learn, query, serve, validate.\n` +
         'Run `toolsift --help` for usage.\n',
     );
   });

@@ -35,6 +35,7 @@ export const ErrorCode = {
   EmbeddingRequestFailed: 'EMBEDDING_REQUEST_FAILED',
   UnknownEmbedder: 'UNKNOWN_EMBEDDER',
   UsageError: 'USAGE_ERROR',
+  ConfigInvalid: 'CONFIG_INVALID',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

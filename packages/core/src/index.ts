@@ -36,6 +36,8 @@ export type { ToolNameRule } from './format/tool-name-rules.js';
 export { TOOL_NAME_RULES } from './format/tool-name-rules.js';
 export type { CatalogMemo } from './loaders/catalog-memo.js';
 export { SUPPORTED_EXTENSIONS } from './loaders/detect-format.js';
+export type { Locate } from './loaders/json-locator.js';
+export { createJsonLocator, escapePointerToken } from './loaders/json-locator.js';
 export type { LoadCatalogOptions, LoadCatalogResult } from './loaders/load-catalog.js';
 export { loadCatalog } from './loaders/load-catalog.js';
 export type { LoadedFile } from './loaders/load-document.js';

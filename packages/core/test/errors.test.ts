@@ -6,6 +6,7 @@ test('error codes are public API: the whole table is pinned', () => {
     {
       "AliasLimit": "ALIAS_LIMIT",
       "BinaryFile": "BINARY_FILE",
+      "ConfigInvalid": "CONFIG_INVALID",
       "DuplicateToolId": "DUPLICATE_TOOL_ID",
       "EmbedderUnavailable": "EMBEDDER_UNAVAILABLE",
       "EmbeddingDimensionMismatch": "EMBEDDING_DIMENSION_MISMATCH",

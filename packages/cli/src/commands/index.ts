@@ -3,6 +3,7 @@ import type { CliIo } from '../io.js';
 import { createConvertCommand } from './convert.js';
 import { createEmbedCommand } from './embed.js';
 import { createEvalCommand } from './eval.js';
+import { createGatewayCommand } from './gateway.js';
 import { createIndexCommand } from './index-command.js';
 import { createInspectCommand } from './inspect.js';
 import { createLearnCommand } from './learn.js';
@@ -16,6 +17,7 @@ export function createCommands(io: CliIo): Record<string, CommandDef> {
     convert: createConvertCommand(io),
     embed: createEmbedCommand(io),
     eval: createEvalCommand(io),
+    gateway: createGatewayCommand(io),
     index: createIndexCommand(io),
     inspect: createInspectCommand(io),
     learn: createLearnCommand(io),

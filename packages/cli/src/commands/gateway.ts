@@ -1,0 +1,187 @@
+import path from 'node:path';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { type CommandDef, defineCommand } from 'citty';
+import { ExitCode, ExitWith } from '../exit-code.js';
+import type { CliIo } from '../io.js';
+import { MAX_SEARCH_K } from '../mcp/search-tools.js';
+import { toSafeText } from './safe-output.js';
+import { parseCount } from './selector-args.js';
+
+/** The environment variable the HTTP bearer token may come from (safer than `--token`, which `ps` shows). */
+export const GATEWAY_TOKEN_ENV = 'TOOLSIFT_GATEWAY_TOKEN';
+
+/**
+ * `toolsift gateway --config FILE [--http PORT] [--host ADDR] [--token T]`: one MCP server in front of every server
+ * of an `mcpServers` config file, with `search_tools` and `call_tool`; over stdio, or Streamable HTTP with `--http`.
+ * Upstream failures and reconnects are reported on stderr; stdout carries only protocol (stdio mode).
+ */
+export function createGatewayCommand(io: CliIo): CommandDef {
+  const command = defineCommand({
+    meta: {
+      name: 'gateway',
+      description:
+        'Serve one MCP endpoint in front of the MCP servers of a config file (Claude Desktop, Cursor, VS Code): ' +
+        'search_tools finds the tools that fit a task, call_tool calls one. stdio, or Streamable HTTP with --http.',
+    },
+    args: {
+      config: {
+        type: 'string',
+        required: true,
+        valueHint: 'FILE',
+        description:
+          'The mcpServers JSON file (claude_desktop_config.json, .cursor/mcp.json, .vscode/mcp.json)',
+      },
+      http: {
+        type: 'string',
+        valueHint: 'PORT',
+        description:
+          'Serve Streamable HTTP on this port (0 picks a free one) instead of stdio; the endpoint is /mcp',
+      },
+      host: {
+        type: 'string',
+        valueHint: 'ADDR',
+        description: 'With --http: the address to bind (default 127.0.0.1)',
+      },
+      token: {
+        type: 'string',
+        valueHint: 'TOKEN',
+        description: `With --http: require "Authorization: Bearer TOKEN" (or set ${GATEWAY_TOKEN_ENV})`,
+      },
+      k: {
+        type: 'string',
+        valueHint: 'N',
+        description: `How many tools search_tools returns when the call gives no k (default 5, at most ${MAX_SEARCH_K})`,
+      },
+      dynamic: {
+        type: 'boolean',
+        description:
+          "List the tools a search finds in the gateway's own tools/list too, and notify the client (default off)",
+      },
+      embedder: {
+        type: 'string',
+        valueHint: 'ID',
+        description: 'Embedder: use-lite (default), hf:<model>, openai:<model>, hash',
+      },
+      'index-dir': {
+        type: 'string',
+        valueHint: 'DIR',
+        description: 'Index folder (default: under the user cache dir, one per config file)',
+      },
+    },
+    async run({ args }) {
+      const port = args.http === undefined ? undefined : parsePort(args.http);
+      const token = args.token ?? (io.env[GATEWAY_TOKEN_ENV] || undefined);
+      if (port === undefined && (args.token !== undefined || args.host !== undefined)) {
+        throw new ToolsiftError(ErrorCode.UsageError, '--token and --host apply to --http only');
+      }
+      if (token === '') throw new ToolsiftError(ErrorCode.UsageError, '--token must not be empty');
+      const defaultK = parseCount({ value: args.k, name: 'k', fallback: 5, max: MAX_SEARCH_K });
+      // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
+      const [{ readGatewayConfig }, { createGateway }, { gatewayIndexDir }] = await Promise.all([
+        import('../gateway/read-gateway-config.js'),
+        import('../gateway/create-gateway.js'),
+        import('../gateway/gateway-index-dir.js'),
+      ]);
+      const configFile = path.resolve(io.cwd, args.config);
+      const upstreams = await readGatewayConfig({ file: configFile, cwd: io.cwd });
+      const log = (line: string): void => void io.stderr.write(`toolsift gateway: ${toSafeText(line)}\n`);
+      const gateway = createGateway({
+        upstreams,
+        embedder: args.embedder,
+        indexDir:
+          args['index-dir'] ??
+          gatewayIndexDir({ configFile, embedderId: args.embedder ?? 'use-lite', env: io.env }),
+        cwd: io.cwd,
+        env: io.env,
+        log,
+      });
+      const serverOptions = { dynamicMax: args.dynamic === true ? DYNAMIC_MAX : 0, defaultK };
+      try {
+        if (port === undefined) await serveStdio(io, () => gateway.createServer(serverOptions));
+        else {
+          const { serveHttp } = await import('../gateway/serve-http.js');
+          const host = args.host ?? '127.0.0.1';
+          const http = await serveHttp({
+            port,
+            host,
+            token,
+            createServer: () => gateway.createServer(serverOptions),
+          }).catch((error: NodeJS.ErrnoException) => {
+            if (error.code === undefined || !LISTEN_ERRORS.includes(error.code)) throw error;
+            throw new ToolsiftError(
+              ErrorCode.UsageError,
+              `cannot serve HTTP on ${host}:${port} (${error.code}): ${LISTEN_ERRORS_TEXT[error.code]}`,
+              { host, port },
+              { cause: error },
+            );
+          });
+          log(`serving MCP on ${http.url}${token === undefined ? '' : ' (bearer token required)'}`);
+          if (token === undefined && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
+            log(
+              `warning: no token, and ${host} is reachable from other machines: anyone who reaches it can call every upstream tool`,
+            );
+          }
+          await untilSignal();
+          await http.close();
+        }
+      } finally {
+        await gateway.close();
+      }
+    },
+  });
+  return command as unknown as CommandDef;
+}
+
+// --- internal ---
+
+/** Most tools one client's tools/list holds in dynamic mode: the latest found stay, the oldest go. */
+const DYNAMIC_MAX = 20;
+
+/** Why the HTTP server could not listen, for the errors that are the user's to fix. */
+const LISTEN_ERRORS_TEXT: Record<string, string> = {
+  EADDRINUSE: 'the port is in use; pick another with --http, or 0 for a free one',
+  EACCES: 'not allowed to bind this port; ports below 1024 need privileges',
+  EADDRNOTAVAIL: 'this machine has no such address; --host takes one of its own addresses',
+  ENOTFOUND: 'no such host name',
+};
+const LISTEN_ERRORS = Object.keys(LISTEN_ERRORS_TEXT);
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535) {
+    throw new ToolsiftError(
+      ErrorCode.UsageError,
+      `--http must be a port number from 0 to 65535, written in digits; got ${value === '' ? 'no value' : `"${value}"`}`,
+    );
+  }
+  return port;
+}
+
+async function serveStdio(io: CliIo, createServer: () => Server) {
+  const { BoundedStdioTransport } = await import('../mcp/bounded-stdio-transport.js');
+  const server = createServer();
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+  });
+  // It closes when stdin ends (the client is done) or when stdin or stdout fails.
+  const transport = new BoundedStdioTransport({ stdin: process.stdin, stdout: process.stdout });
+  await server.connect(transport);
+  await closed;
+  if (transport.failure !== undefined) {
+    io.stderr.write(`toolsift: the MCP connection failed: ${transport.failure.message}\n`);
+    throw new ExitWith(ExitCode.InternalError);
+  }
+}
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,80 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { createGatewayServer, type GatewayCore } from './create-gateway-server.js';
+import { createGatewayIndex } from './gateway-index.js';
+import type { UpstreamConfig } from './read-gateway-config.js';
+import { messageOf, type UpstreamTimings } from './supervise-upstream.js';
+import { createUpstreamPool, type UpstreamPool } from './upstream-pool.js';
+
+/** Options of `createGateway`. */
+export interface GatewayOptions {
+  upstreams: readonly UpstreamConfig[];
+  /** Embedder id (default `use-lite`). */
+  embedder?: string | undefined;
+  /** Index folder; `false` keeps the index in memory. */
+  indexDir: string | false;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Where upstream failures, reconnects and index problems are reported, one line (or block) each. */
+  log: (line: string) => void;
+  timings?: UpstreamTimings | undefined;
+}
+
+/** A running gateway: one pool of upstreams and one index, and an MCP server per client over them. */
+export interface Gateway {
+  readonly core: GatewayCore;
+  readonly pool: UpstreamPool;
+  /** A new MCP server for one client; `dynamicMax` > 0 turns dynamic mode on (see `createGatewayServer`). */
+  createServer(options: { dynamicMax: number; defaultK?: number | undefined }): Server;
+  /** Stop every upstream (stdio servers exit) and every retry. */
+  close(): Promise<void>;
+}
+
+/**
+ * Start a gateway: connect every upstream, index their tools, keep both current. Returns at once; `core.ready`
+ * resolves when every upstream was tried once and the index holds their tools (searches wait for it).
+ * @example const gateway = createGateway({ upstreams, indexDir: false, cwd, env, log }); await gateway.core.ready;
+ */
+export function createGateway(options: GatewayOptions): Gateway {
+  const index = createGatewayIndex({
+    embedder: options.embedder,
+    indexDir: options.indexDir,
+    cwd: options.cwd,
+    env: options.env,
+    log: options.log,
+  });
+  let isStarted = false;
+  const listeners = new Set<() => void>();
+  const sync = (): Promise<void> => index.sync(pool.tools());
+  const pool = createUpstreamPool({
+    configs: options.upstreams,
+    log: options.log,
+    // Until every upstream was tried once, the changes wait: the first index is built once, with all of them.
+    onToolsChanged: () => {
+      if (!isStarted) return;
+      sync().catch((error: unknown) => options.log(`the index could not be updated: ${messageOf(error)}`));
+      for (const listener of listeners) listener();
+    },
+    ...(options.timings !== undefined ? { timings: options.timings } : {}),
+  });
+  const started = pool.start().then(() => {
+    isStarted = true;
+  });
+  const ready = started.then(sync);
+  ready.catch((error: unknown) => options.log(`the index could not be built: ${messageOf(error)}`));
+  const core: GatewayCore = {
+    pool,
+    index,
+    started,
+    ready,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+  return {
+    core,
+    pool,
+    createServer: (serverOptions) => createGatewayServer({ core, ...serverOptions }),
+    close: () => pool.close(),
+  };
+}

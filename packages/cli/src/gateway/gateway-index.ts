@@ -1,0 +1,94 @@
+import { type Diagnostic, loadTools, type Tool } from '@toolsift/core';
+import { createSelector, type Selector } from '@toolsift/selector';
+import type { UpstreamTool } from './upstream-pool.js';
+
+/** The selector over the upstream tools, kept in line with them; see `createGatewayIndex`. */
+export interface GatewayIndex {
+  /** Bring the index in line with `tools`: add, update and remove only what changed. Calls run one after another. */
+  sync(tools: readonly UpstreamTool[]): Promise<void>;
+  /** The selector once a sync has given it tools (undefined before), after every sync asked for so far. */
+  selector(): Promise<Selector | undefined>;
+}
+
+/**
+ * An index of upstream tools under their qualified names, built with `createSelector` like every other catalog and
+ * saved in `indexDir`, so a restart re-embeds nothing that did not change. Until some upstream lists a tool there is
+ * no selector (a selector needs a tool). Loading problems of a tool (a broken input schema) go to `log`.
+ */
+export function createGatewayIndex(options: {
+  embedder?: string | undefined;
+  indexDir: string | false;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  log: (line: string) => void;
+}): GatewayIndex {
+  let selector: Selector | undefined;
+  let indexed = new Map<string, string>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const apply = async (tools: readonly UpstreamTool[]): Promise<void> => {
+    const wanted = toTools(tools, options.log);
+    // The source names the tool's place in its server's list: a tool that only moved is no change.
+    const fingerprints = new Map(
+      wanted.map((tool) => [tool.id, JSON.stringify({ ...tool, source: undefined })]),
+    );
+    if (selector === undefined) {
+      if (wanted.length === 0) return;
+      selector = await createSelector({
+        catalog: wanted,
+        indexDir: options.indexDir,
+        cwd: options.cwd,
+        env: options.env,
+        ...(options.embedder !== undefined ? { embedder: options.embedder } : {}),
+        onModelProgress: (message) => options.log(message),
+      });
+      indexed = fingerprints;
+      return;
+    }
+    const added = wanted.filter((tool) => !indexed.has(tool.id));
+    const updated = wanted.filter((tool) => {
+      const before = indexed.get(tool.id);
+      return before !== undefined && before !== fingerprints.get(tool.id);
+    });
+    const removed = [...indexed.keys()].filter((id) => !fingerprints.has(id));
+    if (removed.length > 0) await selector.removeTools(removed);
+    if (updated.length > 0) await selector.updateTools(updated);
+    if (added.length > 0) await selector.addTools(added);
+    indexed = fingerprints;
+  };
+
+  return {
+    sync(tools) {
+      const next = queue.then(() => apply(tools));
+      // A failed sync is reported to its caller; the next one starts from what was indexed.
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async selector() {
+      await queue;
+      return selector;
+    },
+  };
+}
+
+// --- internal ---
+
+/** Upstream tools as toolsift tools: the MCP loader reads them, under their qualified names (the tool ids). */
+function toTools(tools: readonly UpstreamTool[], log: (line: string) => void): Tool[] {
+  const byServer = new Map<string, UpstreamTool[]>();
+  for (const tool of tools) byServer.set(tool.server, [...(byServer.get(tool.server) ?? []), tool]);
+  return [...byServer].flatMap(([server, serverTools]) => {
+    const loaded = loadTools(
+      { tools: serverTools.map((tool) => ({ ...tool.definition, name: tool.qualifiedName })) },
+      { format: 'mcp', file: `upstream "${server}"` },
+    );
+    for (const diagnostic of loaded.diagnostics) {
+      if (diagnostic.severity === 'error') log(describe(diagnostic));
+    }
+    return loaded.tools;
+  });
+}
+
+function describe(diagnostic: Diagnostic): string {
+  return `${diagnostic.file}${diagnostic.pointer === undefined ? '' : ` at ${diagnostic.pointer}`}: ${diagnostic.message} [${diagnostic.code}]; the tool is left out of the search (call_tool still reaches it)`;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import {
+  MAX_SEARCH_K,
+  SEARCH_HIT,
+  type SearchAnswer,
+  type SearchHit,
+  searchTools,
+  UNAVAILABLE_TOOL,
+} from '../mcp/search-tools.js';
+import type { GatewayIndex } from './gateway-index.js';
+import type { UpstreamPool } from './upstream-pool.js';
+
+/** One ranked upstream tool: `name` (= `id`) is its qualified name, `server` and `tool` say where it lives. */
+export const GATEWAY_SEARCH_HIT = SEARCH_HIT.extend({
+  server: z.string().describe('The upstream server (its key in the config file)'),
+  tool: z.string().describe("The tool's own name on that server"),
+});
+
+/** The structured answer of the gateway's `search_tools`. */
+export const GATEWAY_SEARCH_OUTPUT = z.object({
+  tools: z.array(GATEWAY_SEARCH_HIT),
+  unavailable: z.array(UNAVAILABLE_TOOL),
+  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+
+/** What the gateway's `search_tools` returns, as `GATEWAY_SEARCH_OUTPUT` describes it. */
+export interface GatewaySearchAnswer extends Omit<SearchAnswer, 'tools'> {
+  tools: Array<SearchHit & { server: string; tool: string }>;
+}
+
+/**
+ * Rank the upstream tools for `query`. A tool whose server is down is kept in the index but moved to `unavailable`
+ * with the reason, so the agent learns the tool exists and why it cannot call it now; the `k` tools returned are
+ * all callable.
+ */
+export async function searchGateway(options: {
+  pool: UpstreamPool;
+  index: GatewayIndex;
+  query: string;
+  k: number;
+}): Promise<GatewaySearchAnswer> {
+  const { pool, k } = options;
+  const selector = await options.index.selector();
+  if (selector === undefined) {
+    return {
+      tools: [],
+      unavailable: [],
+      warnings: [{ code: NO_UPSTREAM_TOOLS, message: 'No upstream server has listed a tool yet.' }],
+    };
+  }
+  const downTools = pool.tools().filter((tool) => pool.downReason(tool.server) !== undefined).length;
+  const found = await searchTools({
+    selector,
+    query: options.query,
+    k: k + Math.min(downTools, MAX_SEARCH_K),
+  });
+  const answer: GatewaySearchAnswer = {
+    tools: [],
+    unavailable: [...found.unavailable],
+    warnings: found.warnings,
+  };
+  for (const hit of found.tools) {
+    if (answer.tools.length === k) break;
+    const tool = pool.resolve(hit.id);
+    if (tool === undefined) continue; // removed upstream while this search ran
+    const downReason = pool.downReason(tool.server);
+    if (downReason === undefined) {
+      answer.tools.push({ ...hit, server: tool.server, tool: tool.definition.name });
+    } else {
+      answer.unavailable.push({
+        id: hit.id,
+        name: hit.name,
+        reasons: [{ kind: 'upstream-down', message: `its server "${tool.server}" ${downReason}` }],
+      });
+    }
+  }
+  return answer;
+}
+
+/** Warning code of a search made while no upstream has listed a tool. */
+export const NO_UPSTREAM_TOOLS = 'NO_UPSTREAM_TOOLS';

@@ -1,0 +1,199 @@
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { UpstreamConfig } from './read-gateway-config.js';
+import { createSecretMask, type SecretMask } from './secret-mask.js';
+import { createStderrTail } from './stderr-tail.js';
+import { connectUpstream, type UpstreamConnection } from './upstream-connection.js';
+
+/** Timings of the gateway's upstreams; every one has a default (`DEFAULT_UPSTREAM_TIMINGS`). */
+export interface UpstreamTimings {
+  /** Start and handshake of one server (default 60 s: `npx -y` may download the server first). */
+  connectTimeoutMs?: number;
+  /** One `tools/list` page (default 30 s). */
+  listTimeoutMs?: number;
+  /** One proxied call, restarted by each progress notification (default 5 min). */
+  callTimeoutMs?: number;
+  /** First retry delay after a failure, doubled per failure (default 1 s) ... */
+  retryMinMs?: number;
+  /** ... up to this (default 60 s). */
+  retryMaxMs?: number;
+}
+
+/** The default of every `UpstreamTimings` field. */
+export const DEFAULT_UPSTREAM_TIMINGS: Required<UpstreamTimings> = {
+  connectTimeoutMs: 60_000,
+  listTimeoutMs: 30_000,
+  callTimeoutMs: 300_000,
+  retryMinMs: 1_000,
+  retryMaxMs: 60_000,
+};
+
+/** One upstream server kept connected; see `superviseUpstream`. */
+export interface SupervisedUpstream {
+  readonly config: UpstreamConfig;
+  /** Masks this server's configured secrets in a text. */
+  readonly mask: SecretMask;
+  /** The open connection; undefined while the server is starting or down. */
+  connection(): UpstreamConnection | undefined;
+  /** The last tools it listed; kept while it is down. */
+  tools(): readonly McpTool[];
+  /** "closed its connection (…); retrying in 4 s" while it is not connected; undefined while it is. */
+  whyDown(): string | undefined;
+  /** Connect; resolves after this first attempt, connected or not (a failed one is retried). */
+  start(): Promise<void>;
+  /** Resolves once the tool lists it announced as changed so far are read. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Keep one upstream connected. When it fails to start, crashes or hangs (no handshake or list within the timeouts)
+ * it is reported through `log` with its name, the reason and its stderr tail (secrets masked), and retried after
+ * 1 s, 2 s, 4 s … up to `retryMaxMs`. `onChanged` runs when its tools or its state change.
+ */
+export function superviseUpstream(options: {
+  config: UpstreamConfig;
+  timings: Required<UpstreamTimings>;
+  log: (line: string) => void;
+  onChanged: () => void;
+}): SupervisedUpstream {
+  const { config, timings, log, onChanged } = options;
+  const mask = createSecretMask(config);
+  const stderr = createStderrTail({ mask });
+  let connection: UpstreamConnection | undefined;
+  let tools: McpTool[] = [];
+  let failures = 0;
+  let downReason: string | undefined = 'is starting';
+  let retry: NodeJS.Timeout | undefined;
+  let retryAt: number | undefined;
+  let shownTail = '';
+  let relisting: { done: Promise<void>; isAgain: boolean } | undefined;
+  let isClosed = false;
+
+  const fail = (what: string, error: unknown): void => {
+    connection = undefined;
+    failures += 1;
+    const delay = Math.min(timings.retryMaxMs, timings.retryMinMs * 2 ** (failures - 1));
+    downReason = mask(`${what}${error === undefined ? '' : `: ${messageOf(error)}`}`);
+    retryAt = Date.now() + delay;
+    // The stderr tail once per new content: a server failing the same way every retry is not reported in full again.
+    const tail = stderr.text();
+    const isNewTail = tail !== '' && tail !== shownTail;
+    shownTail = tail;
+    log(
+      `upstream "${config.name}" ${downReason}; retrying in ${formatDelay(delay)}` +
+        (isNewTail ? `\n  its stderr ends with:\n${indent(tail)}` : ''),
+    );
+    retry = setTimeout(() => void attempt(), delay);
+    retry.unref();
+    onChanged();
+  };
+
+  const attempt = async (): Promise<void> => {
+    retry = undefined;
+    retryAt = undefined;
+    if (isClosed) return;
+    stderr.clear();
+    let opened: UpstreamConnection | undefined;
+    try {
+      opened = await connectUpstream({
+        config,
+        timeoutMs: timings.connectTimeoutMs,
+        stderr,
+        events: {
+          onToolsChanged: () => void relist(),
+          onClosed: () => {
+            if (!isClosed && connection === opened && opened !== undefined) {
+              fail('closed its connection (the server exited or the session ended)', undefined);
+            }
+          },
+        },
+      });
+      const listed = await opened.listTools({ timeoutMs: timings.listTimeoutMs });
+      if (isClosed) {
+        await opened.close();
+        return;
+      }
+      connection = opened;
+      tools = listed;
+      failures = 0;
+      downReason = undefined;
+      log(`upstream "${config.name}" connected: ${listed.length} tool(s)`);
+      onChanged();
+    } catch (error) {
+      await opened?.close().catch(() => undefined);
+      if (!isClosed) fail('could not be started or reached', error);
+    }
+  };
+
+  // One re-list at a time; a notification during one asks for one more after it.
+  const relist = (): Promise<void> => {
+    if (relisting !== undefined) {
+      relisting.isAgain = true;
+      return relisting.done;
+    }
+    const run = async (state: { isAgain: boolean }): Promise<void> => {
+      do {
+        state.isAgain = false;
+        const current = connection;
+        if (current === undefined || isClosed) return;
+        try {
+          tools = await current.listTools({ timeoutMs: timings.listTimeoutMs });
+          onChanged();
+        } catch (error) {
+          log(
+            mask(
+              `upstream "${config.name}" announced new tools but listing them failed: ${messageOf(error)}`,
+            ),
+          );
+        }
+      } while (state.isAgain);
+    };
+    const state = { isAgain: false, done: Promise.resolve() };
+    state.done = run(state).finally(() => {
+      relisting = undefined;
+    });
+    relisting = state;
+    return state.done;
+  };
+
+  return {
+    config,
+    mask,
+    connection: () => connection,
+    tools: () => tools,
+    whyDown() {
+      if (downReason === undefined) return undefined;
+      if (retryAt === undefined) return downReason;
+      return `${downReason}; retrying in ${formatDelay(Math.max(0, retryAt - Date.now()))}`;
+    },
+    start: attempt,
+    settled: async () => {
+      await relisting?.done;
+    },
+    async close() {
+      isClosed = true;
+      if (retry !== undefined) clearTimeout(retry);
+      const open = connection;
+      connection = undefined;
+      await open?.close().catch(() => undefined);
+    },
+  };
+}
+
+/** An error's message, or the thrown value as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// --- internal ---
+
+function formatDelay(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Math.ceil(ms / 1000)} s`;
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}

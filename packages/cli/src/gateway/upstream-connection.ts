@@ -1,0 +1,135 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  ListToolsResultSchema,
+  type Tool as McpTool,
+  type Progress,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { VERSION } from '../version.js';
+import type { UpstreamConfig } from './read-gateway-config.js';
+import type { StderrTail } from './stderr-tail.js';
+
+/** A proxied call: its arguments, and what ties it to the agent's own request. */
+export interface UpstreamCall {
+  arguments: Record<string, unknown>;
+  /** The upstream's progress notifications, passed on to the agent. */
+  onProgress?: ((progress: Progress) => void) | undefined;
+  /** Aborts the upstream call when the agent cancels its request. */
+  signal?: AbortSignal | undefined;
+}
+
+/** What an open connection tells its owner. */
+export interface UpstreamEvents {
+  /** The server sent `notifications/tools/list_changed`. */
+  onToolsChanged: () => void;
+  /** The connection ended: the process exited, the HTTP session broke, or `close()` was called. */
+  onClosed: () => void;
+}
+
+/** A connected upstream MCP server: list its tools, call one, close it. */
+export interface UpstreamConnection {
+  readonly name: string;
+  /** Every tool the server lists, all pages read. */
+  listTools(options: { timeoutMs: number }): Promise<McpTool[]>;
+  /** Call a tool by its upstream name; the server's own result, `isError` included. */
+  callTool(request: UpstreamCall & { tool: string; timeoutMs: number }): Promise<CallToolResult>;
+  /** The server process's id, for stdio servers. */
+  readonly pid: number | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Start (stdio) or reach (HTTP) one upstream server and complete the MCP handshake within `timeoutMs`. A stdio
+ * server's stderr is kept in `stderr` (its last lines, with the configured secrets masked), never passed through.
+ * Rejects when the server cannot be started or does not answer in time; the process is then stopped.
+ */
+export async function connectUpstream(options: {
+  config: UpstreamConfig;
+  timeoutMs: number;
+  stderr: StderrTail;
+  events: UpstreamEvents;
+}): Promise<UpstreamConnection> {
+  const { config, events } = options;
+  const transport = createTransport(config, options.stderr);
+  const client = new Client({ name: 'toolsift-gateway', version: VERSION }, { capabilities: {} });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsChanged());
+  try {
+    await client.connect(transport, { timeout: options.timeoutMs });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  // Set after the handshake: a failed start is reported by the rejection above, not as a close.
+  client.onclose = () => events.onClosed();
+  return {
+    name: config.name,
+    pid: transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined,
+    async listTools({ timeoutMs }) {
+      const tools: McpTool[] = [];
+      let cursor: string | undefined;
+      do {
+        // `request`, not `client.listTools`, which compiles a validator for every output schema: the gateway does
+        // not check results (see `callTool`), and at thousands of tools that work is not free.
+        const page = await client.request(
+          { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+          ListToolsResultSchema,
+          { timeout: timeoutMs },
+        );
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor !== undefined && tools.length < MAX_TOOLS_PER_SERVER);
+      return tools;
+    },
+    async callTool(request) {
+      // `request`, not `client.callTool`: a proxy passes the result on as the server sent it. The client's own
+      // output-schema check would turn a result it finds wrong into an error the agent's client never saw.
+      const result = await client.request(
+        { method: 'tools/call', params: { name: request.tool, arguments: request.arguments } },
+        CallToolResultSchema,
+        {
+          timeout: request.timeoutMs,
+          resetTimeoutOnProgress: true,
+          onprogress: (progress) => request.onProgress?.(progress),
+          ...(request.signal !== undefined ? { signal: request.signal } : {}),
+        },
+      );
+      return result as CallToolResult;
+    },
+    close: () => client.close(),
+  };
+}
+
+// --- internal ---
+
+/** A bound on pages: a server whose cursor never ends must not keep the gateway listing forever. */
+const MAX_TOOLS_PER_SERVER = 10_000;
+
+function createTransport(config: UpstreamConfig, stderr: StderrTail): Transport {
+  switch (config.transport) {
+    case 'stdio': {
+      const transport = new StdioClientTransport({
+        command: config.command,
+        args: config.args,
+        env: config.env,
+        ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
+        stderr: 'pipe',
+      });
+      transport.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk.toString('utf8')));
+      return transport;
+    }
+    case 'http':
+      return new StreamableHTTPClientTransport(config.url, { requestInit: { headers: config.headers } });
+    case 'sse':
+      return new SSEClientTransport(config.url, { requestInit: { headers: config.headers } });
+    default: {
+      const unreachable: never = config;
+      return unreachable;
+    }
+  }
+}
