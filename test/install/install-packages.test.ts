@@ -8,14 +8,21 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 /**
- * Install toolsift the way a user does: pack the three packages (their `prepack` builds them), `npm install` the
- * tarballs into a new, empty project that has only the README's install line, then run the CLI, the library and
- * the MCP server from there, with no tsx and no workspace. npm reaches the npm registry only; its cache is the
+ * Install toolsift the way a user does: pack the packages (their `prepack` builds them), `npm install` the
+ * tarballs into a new, empty project that has only the README's install line, then run the CLI, the library,
+ * the MCP server and the AI SDK drop-in from there, with no tsx and no workspace. npm reaches the npm registry only; its cache is the
  * user's (shared across runs), so a rerun does not download again.
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-const PACKAGES = ['core', 'selector', 'cli'] as const;
+const PACKAGES = ['core', 'selector', 'cli', 'frameworks'] as const;
+/** The file each package's entry point loads (frameworks has entry points per framework only). */
+const ENTRY_FILES: Record<(typeof PACKAGES)[number], string> = {
+  core: 'dist/index.js',
+  selector: 'dist/index.js',
+  cli: 'dist/index.js',
+  frameworks: 'dist/ai-sdk/index.js',
+};
 /** The README's install line, verbatim: transformers.js pins sharp 0.32, whose install downloads libvips. */
 const README_INSTALL_LINE = ['pkg', 'set', 'overrides.sharp=^0.34.5'];
 const PROMPT = 'top news headlines from the BBC today';
@@ -60,7 +67,7 @@ describe('the packed packages, installed with npm into an empty project', () => 
     expect(existsSync(path.join(project, 'node_modules', 'tsx'))).toBe(false);
     for (const name of PACKAGES) {
       const folder = path.join(project, 'node_modules', '@toolsift', name);
-      expect(existsSync(path.join(folder, 'dist', 'index.js'))).toBe(true);
+      expect(existsSync(path.join(folder, ENTRY_FILES[name]))).toBe(true);
       expect(existsSync(path.join(folder, 'src'))).toBe(false);
     }
   });
@@ -87,6 +94,19 @@ describe('the packed packages, installed with npm into an empty project', () => 
     );
     const ids = JSON.parse(sh('node', [script], project)) as string[];
     expect(ids[0]).toBe('news_top_headlines');
+  });
+
+  test("the AI SDK's generateText, given toolsift's prepareStep, offers the model only the selected tools", async () => {
+    // The framework is the user's: a peer dependency installed beside toolsift.
+    sh('npm', ['install', '--prefer-offline', 'ai@^6'], project);
+    const script = path.join(project, 'ai-sdk.mjs');
+    await writeFile(script, AI_SDK_SCRIPT);
+    const offered = JSON.parse(sh('node', [script], project)) as string[][];
+    expect(offered).toHaveLength(2);
+    for (const tools of offered) {
+      expect(tools).toHaveLength(2);
+      expect(tools).toContain('news_top_headlines');
+    }
   });
 
   test('an MCP client lists search_tools from npx toolsift serve --mcp', async () => {
@@ -135,8 +155,12 @@ describe('without a toolchain for native addons (hnswlib-node does not build)', 
     const args = ['--catalog', 'large', '--embedder', 'hash'];
     const first = queryJson(project, args, LARGE_CATALOG_PROMPT);
     expect(first.tools.length).toBeGreaterThan(0);
-    expect(first.indexWarnings).toHaveLength(1);
-    expect(first.indexWarnings[0]).toMatch(/^using the exact vector index instead of HNSW \(hnswlib-node/);
+    expect(first.indexWarnings).toEqual([
+      {
+        code: 'EXACT_INDEX_FALLBACK',
+        message: expect.stringMatching(/^using the exact vector index instead of HNSW \(hnswlib-node/),
+      },
+    ]);
     const again = queryJson(project, args, LARGE_CATALOG_PROMPT);
     expect(again.tools.map((tool) => tool.id)).toEqual(first.tools.map((tool) => tool.id));
     expect(again.indexWarnings).toEqual([]);
@@ -181,13 +205,56 @@ function sh(command: string, args: readonly string[], cwd: string, env = project
 
 interface QueryOutput {
   tools: { id: string }[];
-  indexWarnings: string[];
+  indexWarnings: { code: string; message: string }[];
 }
 
 /** `npx toolsift query PROMPT --json ...args` in `project`: its stdout must be exactly one JSON document. */
 function queryJson(project: string, args: readonly string[], prompt = PROMPT): QueryOutput {
   return JSON.parse(sh('npx', ['toolsift', 'query', prompt, '--json', ...args], project)) as QueryOutput;
 }
+
+/**
+ * A user's script: AI SDK tools defined in code, `createToolsift` with k = 2, `generateText` with the AI SDK's mock
+ * model, which calls the news tool when it is offered; prints the tool names of each request the model received.
+ */
+const AI_SDK_SCRIPT = `
+import { createToolsift } from '@toolsift/frameworks/ai-sdk';
+import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+
+const stub = (description) =>
+  tool({ description, inputSchema: jsonSchema({ type: 'object', properties: {} }), execute: async () => 'ok' });
+const tools = {
+  news_top_headlines: stub('Top news headlines from a source such as the BBC, today'),
+  get_weather: stub('Current weather conditions in a city'),
+  send_email: stub('Send an email message to a recipient'),
+  create_invoice: stub('Create an invoice for a customer'),
+};
+const offered = [];
+const model = new MockLanguageModelV3({
+  doGenerate: async ({ prompt, tools: given = [] }) => {
+    offered.push(given.map((entry) => entry.name));
+    const isCall = prompt.at(-1).role === 'user';
+    return {
+      content: isCall
+        ? [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'news_top_headlines', input: '{}' }]
+        : [{ type: 'text', text: 'Here are the headlines.' }],
+      finishReason: { unified: isCall ? 'tool-calls' : 'stop', raw: undefined },
+      usage: { inputTokens: { total: 1 }, outputTokens: { total: 1 } },
+      warnings: [],
+    };
+  },
+});
+const toolsift = await createToolsift(tools, { k: 2, embedder: 'hash', selection: { abstain: false } });
+await generateText({
+  model,
+  tools,
+  prompt: ${JSON.stringify(PROMPT)},
+  prepareStep: toolsift.prepareStep,
+  stopWhen: stepCountIs(3),
+});
+process.stdout.write(JSON.stringify(offered));
+`;
 
 function largeCatalog(): unknown[] {
   const words = [

@@ -1,0 +1,305 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
+import {
+  AIMessage,
+  AIMessageChunk,
+  type BaseMessage,
+  HumanMessage,
+  SystemMessage,
+  type ToolMessage,
+} from '@langchain/core/messages';
+import { ChatPromptTemplate } from '@langchain/core/prompts';
+import type { Runnable } from '@langchain/core/runnables';
+import { tool } from '@langchain/core/tools';
+import { FakeChatModel, FakeStreamingChatModel } from '@langchain/core/utils/testing';
+import { createEmbedder } from '@toolsift/selector';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z as z4 } from 'zod';
+import { z as z3 } from 'zod/v3';
+import { SHARED_TEST_CACHE_DIR } from '../../selector/test/embedding/test-cache-dir.js';
+import { createToolsift, type LangChainToolsift } from '../src/langchain/index.js';
+import { langChainToolDefinitions } from '../src/langchain/langchain-tool-definitions.js';
+import { createFailingEmbedder } from './failing-embedder.js';
+import { placeholderArguments, sealToolsSlice } from './seal-tools-slice.js';
+
+const K = 5;
+const { tools: catalog, prompts } = sealToolsSlice(240, ['dev-easy-1', 'dev-easy-111']);
+const [engagement, player] = prompts as [(typeof prompts)[0], (typeof prompts)[0]];
+const byName = new Map(catalog.map((entry) => [entry.name, entry]));
+
+/** Every tool execution, in order. */
+const executed: string[] = [];
+const langChainTools = catalog.map((entry) =>
+  tool(
+    async () => {
+      executed.push(entry.name);
+      return JSON.stringify({ ok: true, tool: entry.name });
+    },
+    { name: entry.name, description: entry.description, schema: entry.parameters },
+  ),
+);
+const toolsByName = new Map(langChainTools.map((entry) => [entry.name, entry]));
+
+/** LangChain callbacks that record the tool names each model call was bound, as its call options show them. */
+const boundToolsRecorder = (into: string[][]) => ({
+  handleChatModelStart(
+    ...[, , , , extra]: [unknown, unknown, unknown, unknown, { options?: { tools?: unknown } }?]
+  ) {
+    const tools = (extra?.options?.tools ?? []) as Array<{ function: { name: string } }>;
+    into.push(tools.map((entry) => entry.function.name));
+  },
+});
+
+/** The tool names of every model call. */
+const requests: string[][] = [];
+const recorder = boundToolsRecorder(requests);
+
+/**
+ * LangChain's own fake chat model, scripted per call: after a tool result it answers; for a user message it
+ * calls the benchmark's gold tool of that message.
+ */
+function scriptedModel(messages: readonly BaseMessage[]): FakeStreamingChatModel {
+  if (messages.at(-1)?.getType() === 'tool') {
+    return new FakeStreamingChatModel({ responses: [new AIMessage('Done.')] });
+  }
+  const lastUser = messages.findLast((message) => message.getType() === 'human');
+  const prompt = prompts.find((entry) => entry.query === lastUser?.content);
+  if (prompt === undefined) throw new Error('the script has no reply for this conversation');
+  const call = {
+    name: prompt.gold,
+    args: placeholderArguments(byName.get(prompt.gold)!),
+    type: 'tool_call' as const,
+  };
+  return new FakeStreamingChatModel({
+    chunks: [new AIMessageChunk({ content: '', tool_calls: [{ ...call, id: `call_${requests.length}` }] })],
+  });
+}
+
+/**
+ * A user's agent loop: call the model with the tools `bind` gives it; run each tool call the model made, but
+ * only of a tool it was offered (a real model cannot call any other); until it answers.
+ */
+async function runTurn(
+  messages: BaseMessage[],
+  bind: (model: FakeStreamingChatModel) => Promise<Runnable<BaseLanguageModelInput, AIMessageChunk>>,
+): Promise<string> {
+  for (let step = 0; step < 4; step++) {
+    const response = await (await bind(scriptedModel(messages))).invoke(messages, { callbacks: [recorder] });
+    messages.push(response);
+    if (response.tool_calls === undefined || response.tool_calls.length === 0)
+      return String(response.content);
+    for (const call of response.tool_calls) {
+      if (!requests.at(-1)?.includes(call.name)) throw new Error(`the model was not offered ${call.name}`);
+      // Invoked with a tool call, a LangChain tool returns a ToolMessage (its type says the function's string).
+      const result: unknown = await toolsByName.get(call.name)!.invoke({ ...call, type: 'tool_call' });
+      messages.push(result as ToolMessage);
+    }
+  }
+  throw new Error('the loop did not end');
+}
+
+let indexDir: string;
+let toolsift: LangChainToolsift<(typeof langChainTools)[number]>;
+
+beforeAll(async () => {
+  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-langchain-'));
+  toolsift = await createToolsift(langChainTools, {
+    k: K,
+    // The follow-up is on another topic: with the last message alone as the query, only stickiness keeps
+    // the first turn's tool.
+    historyTurns: 1,
+    embedder: await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR }),
+    indexDir,
+  });
+});
+afterAll(async () => {
+  await rm(indexDir, { recursive: true, force: true });
+});
+
+describe('createToolsift for LangChain, with its FakeStreamingChatModel in an agent loop', () => {
+  test('selectTools + model.bindTools: at most k of 240 tools, the gold one bound and run; sticky in a follow-up', async () => {
+    expect(langChainTools).toHaveLength(240);
+    const messages: BaseMessage[] = [new HumanMessage(engagement.query)];
+    const bindSelected = async (model: FakeStreamingChatModel) =>
+      model.bindTools(await toolsift.selectTools(messages));
+    const before = requests.length;
+
+    expect(await runTurn(messages, bindSelected)).toBe('Done.');
+    const [first, afterTool] = requests.slice(before);
+    expect(first!.length).toBeLessThanOrEqual(K);
+    expect(first).toContain(engagement.gold);
+    expect(afterTool).toEqual(first);
+    expect(executed).toEqual([engagement.gold]);
+
+    // On its own the follow-up does not select the first tool: only the call keeps it.
+    const alone = await toolsift.selector.select(player.query, { k: K });
+    expect(alone.tools.map((entry) => entry.id)).not.toContain(engagement.gold);
+    messages.push(new HumanMessage(player.query));
+    const choice = await toolsift.select(messages);
+    expect(choice.offered.find((entry) => entry.id === engagement.gold)?.isSticky).toBe(true);
+    expect(choice.tools.map((entry) => entry.name)).toEqual(choice.offered.map((entry) => entry.id));
+
+    expect(await runTurn(messages, bindSelected)).toBe('Done.');
+    const followUp = requests[before + 2]!;
+    expect(followUp.length).toBeLessThanOrEqual(K);
+    expect(followUp).toEqual(expect.arrayContaining([engagement.gold, player.gold]));
+    expect(executed).toEqual([engagement.gold, player.gold]);
+  });
+
+  test('toolsift.bindTools(model) binds the selected tools per invocation, the same way', async () => {
+    const messages: BaseMessage[] = [new HumanMessage(player.query)];
+    const before = requests.length;
+    expect(await runTurn(messages, async (model) => toolsift.bindTools(model))).toBe('Done.');
+    const first = requests[before]!;
+    expect(first.length).toBeLessThanOrEqual(K);
+    expect(first).toContain(player.gold);
+    expect(first.toSorted()).toEqual(
+      (await toolsift.selectTools([new HumanMessage(player.query)])).map((entry) => entry.name).toSorted(),
+    );
+  });
+
+  test('the Runnable streams: the bound model streams its tool call, with the selected tools', async () => {
+    const messages = [new HumanMessage(engagement.query)];
+    const before = requests.length;
+    const chunks: AIMessageChunk[] = [];
+    const stream = await toolsift
+      .bindTools(scriptedModel(messages))
+      .stream(messages, { callbacks: [recorder] });
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks.flatMap((chunk) => chunk.tool_calls ?? []).map((call) => call.name)).toEqual([
+      engagement.gold,
+    ]);
+    expect(requests[before]!.length).toBeLessThanOrEqual(K);
+    expect(requests[before]).toContain(engagement.gold);
+  });
+
+  test('message-likes, a string prompt and a prompt value select the same tools as messages', async () => {
+    const expected = (await toolsift.selectTools([new HumanMessage(player.query)])).map(
+      (entry) => entry.name,
+    );
+    const names = async (input: Parameters<typeof toolsift.selectTools>[0]) =>
+      (await toolsift.selectTools(input)).map((entry) => entry.name);
+    expect(await names([{ role: 'user', content: player.query }])).toEqual(expected);
+    expect(await names([['human', player.query]])).toEqual(expected);
+    expect(await names(player.query)).toEqual(expected);
+    expect(
+      await names(
+        await ChatPromptTemplate.fromMessages([['human', '{question}']]).invoke({ question: player.query }),
+      ),
+    ).toEqual(expected);
+    expect(await toolsift.select([new SystemMessage('You are helpful.')])).toEqual({
+      tools: [],
+      offered: [],
+      selection: undefined,
+    });
+  });
+
+  test('a restart reloads the index from its folder, and with learn each call is learned for its user message', async () => {
+    const restarted = await createToolsift(langChainTools, {
+      k: K,
+      embedder: await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR }),
+      indexDir,
+      learn: { isSaved: false },
+    });
+    expect(restarted.selector.index).toMatchObject({ status: 'loaded', embedded: 0 });
+    const messages: BaseMessage[] = [new HumanMessage(engagement.query)];
+    expect(await runTurn(messages, async (model) => restarted.bindTools(model))).toBe('Done.');
+    await restarted.flush();
+    expect(restarted.selector.learned()).toContainEqual({ prompt: engagement.query, tool: engagement.gold });
+  });
+});
+
+describe('langChainToolDefinitions', () => {
+  test("reads zod 4, zod 3, JSON Schema and OpenAI-format tools through LangChain's converter", () => {
+    const schema = {
+      type: 'object' as const,
+      properties: { city: { type: 'string' as const } },
+      required: ['city'],
+    };
+    const definitions = langChainToolDefinitions([
+      tool(async () => '', {
+        name: 'zod4',
+        description: 'zod 4 tool',
+        schema: z4.object({ city: z4.string() }),
+      }),
+      tool(async () => '', {
+        name: 'zod3',
+        description: 'zod 3 tool',
+        // LangChain's zod 3 interop type does not hold under exactOptionalPropertyTypes; the runtime does.
+        schema: z3.object({ city: z3.string() }) as never,
+      }),
+      tool(async () => '', { name: 'json', description: 'JSON Schema tool', schema }),
+      {
+        type: 'function',
+        function: { name: 'openai', description: 'OpenAI definition', parameters: schema },
+      },
+    ]);
+    expect(definitions.map(({ name, description }) => ({ name, description }))).toEqual([
+      { name: 'zod4', description: 'zod 4 tool' },
+      { name: 'zod3', description: 'zod 3 tool' },
+      { name: 'json', description: 'JSON Schema tool' },
+      { name: 'openai', description: 'OpenAI definition' },
+    ]);
+    for (const definition of definitions) {
+      expect(definition.inputSchema).toMatchObject({
+        type: 'object',
+        properties: { city: { type: 'string' } },
+      });
+    }
+  });
+
+  test('tools that are not an array are a METADATA_INVALID error saying what was expected', () => {
+    const attempt = () => langChainToolDefinitions({ search: langChainTools[0] } as never);
+    expect(attempt).toThrow(expect.objectContaining({ code: 'METADATA_INVALID' }));
+    expect(attempt).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: the LangChain tools must be an array of tools (what bindTools takes), got object]`,
+    );
+  });
+
+  test('metadata naming a tool that is not in the list is an UNKNOWN_TOOL error listing the tools', () => {
+    const attempt = () =>
+      langChainToolDefinitions(langChainTools.slice(0, 2), { getWeather: { notFor: 'climate' } });
+    expect(attempt).toThrow(expect.objectContaining({ code: 'UNKNOWN_TOOL' }));
+    expect(attempt).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: metadata names "getWeather", which is not one of the tools. Tools: analyzeEvidence, analyzeSubstance.]`,
+    );
+  });
+});
+
+describe('createToolsift errors', () => {
+  test('binding a model that cannot bind tools is a USAGE_ERROR', () => {
+    const attempt = () => toolsift.bindTools(new FakeChatModel({}));
+    expect(attempt).toThrow(expect.objectContaining({ code: 'USAGE_ERROR' }));
+    expect(attempt).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: the chat model FakeChatModel has no bindTools: toolsift can only select tools for a model that supports tool calling]`,
+    );
+  });
+});
+
+describe('a selection that fails during a run', () => {
+  test('bindTools binds every tool and hands the error to onSelectionError; selectTools throws it', async () => {
+    const embedder = createFailingEmbedder();
+    const errors: string[] = [];
+    const few = langChainTools.slice(0, 8);
+    const failing = await createToolsift(few, {
+      k: 2,
+      embedder,
+      indexDir: false,
+      onSelectionError: (error) => errors.push(error.code),
+    });
+    embedder.failure = 'request';
+    const bound: string[][] = [];
+    const model = new FakeStreamingChatModel({ responses: [new AIMessage('Done.')] });
+    const response = await failing.bindTools(model).invoke([new HumanMessage(engagement.query)], {
+      callbacks: [boundToolsRecorder(bound)],
+    });
+    expect(response.content).toBe('Done.');
+    expect(bound).toEqual([few.map((entry) => entry.name)]);
+    expect(errors).toEqual(['EMBEDDING_REQUEST_FAILED']);
+    await expect(failing.selectTools([new HumanMessage(engagement.query)])).rejects.toMatchObject({
+      code: 'EMBEDDING_REQUEST_FAILED',
+    });
+  });
+});

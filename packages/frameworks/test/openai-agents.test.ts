@@ -1,0 +1,309 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  Agent,
+  type AgentInputItem,
+  MemorySession,
+  OpenAIProvider,
+  Runner,
+  RunState,
+  tool,
+} from '@openai/agents';
+import { createEmbedder, type Selector } from '@toolsift/selector';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type ScriptedApi,
+  type ScriptedOpenAIServer,
+  type ScriptedRequest,
+  startScriptedOpenAIServer,
+} from '../../../test/fixtures/scripted-openai/scripted-openai-server.js';
+import { SHARED_TEST_CACHE_DIR } from '../../selector/test/embedding/test-cache-dir.js';
+import { type AgentToolChoice, withToolSelection } from '../src/openai-agents/index.js';
+import { createFailingEmbedder } from './failing-embedder.js';
+import { type BenchTool, placeholderArguments, sealToolsSlice } from './seal-tools-slice.js';
+
+const K = 5;
+const { tools: catalog, prompts } = sealToolsSlice(240, ['dev-easy-1', 'dev-easy-111']);
+const [engagement, player] = prompts as [(typeof prompts)[0], (typeof prompts)[0]];
+const byName = new Map(catalog.map((entry) => [entry.name, entry]));
+
+/** Every tool execution, in order: what the Runner really ran. */
+const executed: Array<{ name: string; input: unknown }> = [];
+const agentTools = catalog.map((entry: BenchTool) =>
+  tool({
+    name: entry.name,
+    description: entry.description,
+    parameters: entry.parameters as never,
+    strict: false,
+    execute: async (input) => {
+      executed.push({ name: entry.name, input });
+      return JSON.stringify({ ok: true, tool: entry.name });
+    },
+  }),
+);
+const newAgent = (tools = agentTools) =>
+  new Agent({ name: 'assistant', instructions: 'Use the tools.', tools });
+
+/** A tool the scripted model calls whether offered or not, to see what the Runner does with it. */
+let forcedCall: string | undefined;
+
+/**
+ * The scripted model: for a user message it calls the benchmark's gold tool of that prompt, but only when the
+ * request offers it (a real model cannot call a tool it was not given); after a tool result it answers.
+ */
+function reply(request: ScriptedRequest) {
+  if (request.isAfterToolResult) return { text: 'Done.' };
+  if (forcedCall !== undefined) return { toolCalls: [{ name: forcedCall, arguments: {} }] };
+  const prompt = prompts.find((entry) => entry.query === request.userTexts.at(-1));
+  if (prompt === undefined || !request.toolNames.includes(prompt.gold))
+    return { text: 'No tool I was given fits.' };
+  return { toolCalls: [{ name: prompt.gold, arguments: placeholderArguments(byName.get(prompt.gold)!) }] };
+}
+
+let server: ScriptedOpenAIServer;
+let indexDir: string;
+let selector: Selector;
+let builtAgent: Agent;
+const choices: Record<ScriptedApi, AgentToolChoice[]> = { chat_completions: [], responses: [] };
+
+const runnerFor = (api: ScriptedApi) =>
+  new Runner({
+    modelProvider: new OpenAIProvider({
+      apiKey: 'test',
+      baseURL: server.baseURL,
+      useResponses: api === 'responses',
+    }),
+    model: 'scripted',
+    tracingDisabled: true,
+  });
+
+beforeAll(async () => {
+  server = await startScriptedOpenAIServer({ reply });
+  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-openai-agents-'));
+  const built = await withToolSelection(newAgent(), {
+    k: K,
+    // The follow-up is on another topic: with the last message alone as the query, only stickiness keeps
+    // the first turn's tool.
+    historyTurns: 1,
+    embedder: await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR }),
+    indexDir,
+    onSelect: (choice) => choices.chat_completions.push(choice),
+  });
+  builtAgent = built.agent;
+  selector = built.selector;
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(indexDir, { recursive: true, force: true });
+});
+
+describe.each(['chat_completions', 'responses'] as const)(
+  'withToolSelection, run by the Agents SDK Runner against a scripted server (%s)',
+  (api) => {
+    let runner: Runner;
+    let agent: Agent;
+    let history: AgentInputItem[];
+    const requestsOfRun = async (input: string | AgentInputItem[], runAgent = agent) => {
+      const before = server.requests.length;
+      const result = await runner.run(runAgent, input);
+      return { result, requests: server.requests.slice(before) };
+    };
+
+    beforeAll(async () => {
+      runner = runnerFor(api);
+      agent =
+        api === 'chat_completions'
+          ? builtAgent
+          : (
+              await withToolSelection(newAgent(), {
+                selector,
+                k: K,
+                historyTurns: 1,
+                onSelect: (choice) => choices.responses.push(choice),
+              })
+            ).agent;
+    });
+
+    test('the model is offered at most k of the 240 tools, the gold one among them, and its call is run', async () => {
+      expect(agentTools).toHaveLength(240);
+      const ranBefore = executed.length;
+      const { result, requests } = await requestsOfRun(engagement.query);
+      expect(requests.map((request) => request.api)).toEqual([api, api]);
+      const [first, second] = requests;
+      expect(first!.toolNames.length).toBeLessThanOrEqual(K);
+      expect(first!.toolNames).toContain(engagement.gold);
+      // What the model got is what the selector chose for the run (in the agent's tool order), and it stays
+      // through the tool-call step.
+      expect(first!.toolNames.toSorted()).toEqual(choices[api][0]?.toolNames.toSorted());
+      expect(second!.toolNames).toEqual(first!.toolNames);
+      expect(executed.slice(ranBefore)).toEqual([
+        { name: engagement.gold, input: placeholderArguments(byName.get(engagement.gold)!) },
+      ]);
+      expect(result.finalOutput).toBe('Done.');
+      history = result.history;
+    });
+
+    test('in a follow-up on another topic the called tool stays offered (sticky), within k', async () => {
+      // On its own the follow-up prompt does not select the first tool: only the call keeps it.
+      const alone = await selector.select(player.query, { k: K });
+      expect(alone.tools.map((entry) => entry.id)).not.toContain(engagement.gold);
+
+      const ranBefore = executed.length;
+      const { result, requests } = await requestsOfRun([...history, { role: 'user', content: player.query }]);
+      const followUp = requests[0]!;
+      expect(followUp.toolNames.length).toBeLessThanOrEqual(K);
+      expect(followUp.toolNames).toEqual(expect.arrayContaining([engagement.gold, player.gold]));
+      expect(choices[api][1]?.tools.find((entry) => entry.id === engagement.gold)?.isSticky).toBe(true);
+      expect(executed.slice(ranBefore).map((call) => call.name)).toEqual([player.gold]);
+      expect(result.finalOutput).toBe('Done.');
+    });
+
+    test("with the SDK's own memory session, the follow-up is a plain string and the called tool stays", async () => {
+      const session = new MemorySession();
+      const before = server.requests.length;
+      await runner.run(agent, engagement.query, { session });
+      await runner.run(agent, player.query, { session });
+      const followUp = server.requests.slice(before).find((request) => request.userTexts.length === 2)!;
+      expect(followUp.toolNames.length).toBeLessThanOrEqual(K);
+      expect(followUp.toolNames).toEqual(expect.arrayContaining([engagement.gold, player.gold]));
+    });
+
+    test('with stickyTurns 0 the same follow-up is offered no tool of the first turn', async () => {
+      const { agent: forgetful } = await withToolSelection(newAgent(), {
+        selector,
+        k: K,
+        historyTurns: 1,
+        stickyTurns: 0,
+      });
+      const { requests } = await requestsOfRun(
+        [...history, { role: 'user', content: player.query }],
+        forgetful,
+      );
+      expect(requests[0]!.toolNames).toContain(player.gold);
+      expect(requests[0]!.toolNames).not.toContain(engagement.gold);
+    });
+
+    test('the Runner refuses a call of a tool that was not offered, and runs nothing', async () => {
+      const notOffered = catalog.find((entry) => !choices[api][0]?.toolNames.includes(entry.name))!.name;
+      forcedCall = notOffered;
+      try {
+        await expect(runner.run(agent, engagement.query)).rejects.toThrow(`Tool ${notOffered} not found`);
+      } finally {
+        forcedCall = undefined;
+      }
+      expect(executed.map((call) => call.name)).not.toContain(notOffered);
+    });
+  },
+);
+
+describe('withToolSelection options', () => {
+  test("a tool's own isEnabled still decides: a selected tool it disables is not offered", async () => {
+    const tools = agentTools.map((entry) =>
+      entry.name === player.gold ? { ...entry, isEnabled: async () => false } : entry,
+    );
+    const { agent: restricted } = await withToolSelection(newAgent(tools), { selector, k: K });
+    const before = server.requests.length;
+    const result = await runnerFor('chat_completions').run(restricted, player.query);
+    expect(server.requests[before]!.toolNames).not.toContain(player.gold);
+    expect(server.requests[before]!.toolNames.length).toBeGreaterThan(0);
+    expect(result.finalOutput).toBe('No tool I was given fits.');
+  });
+
+  test('a run interrupted for approval and resumed in the same process keeps its selection', async () => {
+    const tools = agentTools.map((entry) =>
+      entry.name === engagement.gold ? { ...entry, needsApproval: async () => true } : entry,
+    );
+    const { agent: guarded } = await withToolSelection(newAgent(tools), { selector, k: K });
+    const runner = runnerFor('chat_completions');
+    const before = server.requests.length;
+    const interrupted = await runner.run(guarded, engagement.query);
+    expect(interrupted.interruptions.map((item) => item.name)).toEqual([engagement.gold]);
+    interrupted.state.approve(interrupted.interruptions[0]!);
+    const ranBefore = executed.length;
+    const resumed = await runner.run(guarded, interrupted.state);
+    expect(executed.slice(ranBefore).map((call) => call.name)).toEqual([engagement.gold]);
+    expect(resumed.finalOutput).toBe('Done.');
+    const [first, afterResume] = server.requests.slice(before);
+    expect(afterResume!.toolNames).toEqual(first!.toolNames);
+  });
+
+  test('a run resumed from a serialized RunState is offered every tool until it ends, then selection resumes', async () => {
+    const tools = agentTools.map((entry) =>
+      entry.name === engagement.gold ? { ...entry, needsApproval: async () => true } : entry,
+    );
+    const { agent: guarded } = await withToolSelection(newAgent(tools), { selector, k: K });
+    const runner = runnerFor('chat_completions');
+    const interrupted = await runner.run(guarded, engagement.query);
+    // As a server storing the state between requests does: the state read back from its string form.
+    const state = await RunState.fromString(guarded, interrupted.state.toString());
+    state.approve(state.getInterruptions()[0]!);
+    const before = server.requests.length;
+    const ranBefore = executed.length;
+    const resumed = await runner.run(guarded, state);
+    expect(executed.slice(ranBefore).map((call) => call.name)).toEqual([engagement.gold]);
+    expect(server.requests[before]!.toolNames).toHaveLength(240);
+    await runner.run(guarded, [...resumed.history, { role: 'user', content: player.query }]);
+    expect(server.requests.at(-2)!.toolNames.length).toBeLessThanOrEqual(K);
+  });
+
+  test('with learn, each call of a run is learned for its user message once flushed', async () => {
+    const selection = await withToolSelection(newAgent(), { selector, k: K, learn: { isSaved: false } });
+    await runnerFor('chat_completions').run(selection.agent, engagement.query);
+    await selection.flush();
+    expect(selector.learned()).toContainEqual({ prompt: engagement.query, tool: engagement.gold });
+  });
+});
+
+describe('withToolSelection errors', () => {
+  test('metadata for a tool the agent does not have is an UNKNOWN_TOOL error naming the function tools', async () => {
+    const attempt = withToolSelection(newAgent(agentTools.slice(0, 2)), {
+      metadata: { getWeather: { notFor: 'climate' } },
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'UNKNOWN_TOOL' });
+    await expect(attempt).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: metadata names "getWeather", which is not one of the agent's function tools. Tools: analyzeEvidence, analyzeSubstance.]`,
+    );
+  });
+
+  test('metadata beside a given selector is a USAGE_ERROR (the selector already holds its tools)', async () => {
+    const attempt = withToolSelection(newAgent(), {
+      selector,
+      metadata: { [player.gold]: { notFor: 'team rosters' } },
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'USAGE_ERROR' });
+    await expect(attempt).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: withToolSelection was given both a selector and metadata: metadata is read only when toolsift builds the selector; give it to the tools of your selector instead (agentToolDefinitions(tools, metadata)).]`,
+    );
+  });
+
+  test('a bad k is a USAGE_ERROR before any run', async () => {
+    const attempt = withToolSelection(newAgent(), { selector, k: 0 });
+    await expect(attempt).rejects.toMatchObject({ code: 'USAGE_ERROR' });
+    await expect(attempt).rejects.toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: k must be a whole number >= 1, got 0]`,
+    );
+  });
+});
+
+describe('a selection that fails during a run', () => {
+  test('the run is offered every function tool and the error goes to onSelectionError', async () => {
+    const embedder = createFailingEmbedder();
+    const errors: string[] = [];
+    const few = agentTools.slice(0, 8);
+    const { agent } = await withToolSelection(newAgent(few), {
+      k: 2,
+      embedder,
+      indexDir: false,
+      onSelectionError: (error) => errors.push(error.code),
+    });
+    embedder.failure = 'request';
+    const before = server.requests.length;
+    const result = await runnerFor('chat_completions').run(agent, engagement.query);
+    expect(result.finalOutput).toBe('No tool I was given fits.');
+    expect(server.requests.slice(before).map((request) => request.toolNames)).toEqual([
+      few.map((entry) => entry.name),
+    ]);
+    expect(errors).toEqual(['EMBEDDING_REQUEST_FAILED']);
+  });
+});
