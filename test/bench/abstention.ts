@@ -14,7 +14,7 @@
  * - `--cached`: reuse the samples of the last run (.cache/bench) instead of running the selector again.
  */
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AbstentionModel } from '../../packages/selector/src/rules/abstention-model.js';
@@ -78,20 +78,6 @@ const table = markdownTable(header, lodoRows).join('\n');
 process.stdout.write(`\nLeave-one-dataset-out, report halves\n\n${table}\n`);
 await writeFile(RESULTS_FILE, resultsMarkdown(table));
 process.stdout.write(`wrote ${path.relative(repoRoot, RESULTS_FILE)}\n`);
-await updateReadme(
-  markdownTable(
-    [
-      'held-out bench row',
-      'emptied on `gold: []`',
-      'emptied or LOW_FIT',
-      'emptied on answerable',
-      'emptied or LOW_FIT',
-    ],
-    lodoRows
-      .filter(([variant, row]) => variant === 'with prompt head' && !row?.startsWith('no-tool'))
-      .map(([, ...cells]) => cells),
-  ).join('\n'),
-);
 
 if (values.fit === true) {
   const signalModel = toAbstentionModel(calibrate(tune, false));
@@ -117,18 +103,6 @@ function describe(calibrated: Calibrated, rowSamples: readonly AbstentionSample[
     share(positives, calibrated.abstain),
     share(positives, calibrated.lowFit),
   ];
-}
-
-/** The README's table between `<!-- abstention:lodo -->` markers: the shipped kind of model, bench rows only. */
-async function updateReadme(table: string): Promise<void> {
-  const file = path.join(repoRoot, 'README.md');
-  const readme = await readFile(file, 'utf8');
-  const start = '<!-- abstention:lodo -->';
-  const end = '<!-- /abstention:lodo -->';
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from === -1 || to === -1) return;
-  await writeFile(file, `${readme.slice(0, from)}${start}\n${table}\n${readme.slice(to)}`);
 }
 
 function resultsMarkdown(table: string): string {

@@ -89,7 +89,9 @@ async function measure(
   method: 'toolsift' | 'bm25' | 'dense',
   weight = DEFAULT_WEIGHT,
 ): Promise<Metrics> {
-  const weights = { dense: weight, lexical: 1 - weight, multiSentenceDense: Math.max(0.1, weight - 0.2) };
+  const weights = {
+    fusion: { dense: weight, lexical: 1 - weight, multiSentenceDense: Math.max(0.1, weight - 0.2) },
+  };
   const report = await evaluateSelector({
     selector,
     queries,

@@ -151,7 +151,7 @@ function wink(label: string): Method {
 }
 
 const METHODS: Method[] = [
-  // Fuzzy and prefix matching were removed (test/bench/lexical-expansion.ts measured them; bench/NOTES.md).
+  // Fuzzy and prefix matching were removed (measured on and off side by side on 2026-11-26; bench/NOTES.md).
   ours('toolsift BM25F (defaults: stem)', defaultOptions),
   ours('toolsift BM25F plain (no stem)', plain),
   ours('toolsift BM25 plain, one field name+description', { ...plain, fieldWeights: {} }, true),

@@ -6,7 +6,7 @@ import {
   type BenchQuery,
   createToolNameResolver,
   evaluateSelector,
-  type RankingWeights,
+  type RankingWeightOverrides,
   type Selection,
   type Selector,
 } from '@toolsift/selector';
@@ -15,14 +15,17 @@ import { benchSelector, warmQueries } from './bench-selector.js';
 import { fitLogistic, type LogisticModel, logitOf } from './fit-logistic.js';
 
 const { values } = parseArgs({ options: { grid: { type: 'boolean' }, confidence: { type: 'boolean' } } });
-const GRID: Array<[string, Partial<RankingWeights>]> = [
-  ['score .7/.3', { fusion: 'score', dense: 0.7, multiSentenceDense: 0.7, lexical: 0.3 }],
-  ['score .3/.7', { fusion: 'score', dense: 0.3, multiSentenceDense: 0.3, lexical: 0.7 }],
-  ['rank k10 .4/.6', { fusion: 'rank', rrfK: 10, dense: 0.4, multiSentenceDense: 0.4, lexical: 0.6 }],
-  ['zscore .4/.6', { dense: 0.4, multiSentenceDense: 0.4, lexical: 0.6 }],
-  ['zscore .5/.5', { dense: 0.5, multiSentenceDense: 0.5, lexical: 0.5 }],
+const GRID: Array<[string, RankingWeightOverrides]> = [
+  ['score .7/.3', { fusion: { mode: 'score', dense: 0.7, multiSentenceDense: 0.7, lexical: 0.3 } }],
+  ['score .3/.7', { fusion: { mode: 'score', dense: 0.3, multiSentenceDense: 0.3, lexical: 0.7 } }],
+  [
+    'rank k10 .4/.6',
+    { fusion: { mode: 'rank', rrfK: 10, dense: 0.4, multiSentenceDense: 0.4, lexical: 0.6 } },
+  ],
+  ['zscore .4/.6', { fusion: { dense: 0.4, multiSentenceDense: 0.4, lexical: 0.6 } }],
+  ['zscore .5/.5', { fusion: { dense: 0.5, multiSentenceDense: 0.5, lexical: 0.5 } }],
   ['zscore .5/.5, multi-sentence .3 (default)', {}],
-  ['default, no sentence embedding', { segmentWeight: 0 }],
+  ['default, no sentence embedding', { views: { sentence: 0 } }],
 ];
 
 const CONFIDENCE_FEATURES = ['score', 'margin', 'fused', 'similarity', 'lexical', 'exactName'] as const;
@@ -38,7 +41,7 @@ for (const row of BENCH_ROWS) {
 if (values.grid === true) {
   console.log(`| setting | ${rows.map((row) => row.label).join(' | ')} | mean |`);
   for (const [name, weights] of [['bm25 alone', {}], ['dense alone', {}], ...GRID] as Array<
-    [string, Partial<RankingWeights>]
+    [string, RankingWeightOverrides]
   >) {
     const method = name === 'bm25 alone' ? 'bm25' : name === 'dense alone' ? 'dense' : 'toolsift';
     const cells: number[] = [];

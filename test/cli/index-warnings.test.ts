@@ -57,10 +57,15 @@ describe('index and catalog warnings are printed in every output mode', () => {
   ])('%s: in the JSON as indexWarnings, the existing keys kept', async (_name, argv) => {
     const result = await toolsift(argv);
     const parsed = JSON.parse(result.stdout);
+    // Each with its code: the index's own, then the catalog error's (as `toolsift validate` reports it).
     expect(parsed.indexWarnings).toEqual([
-      SKIPPED,
-      expect.stringMatching(/broken\.tools\.json(:\d+:\d+)? [A-Z_]+ /),
+      { code: 'CATALOG_ERRORS', message: SKIPPED },
+      {
+        code: expect.stringMatching(/^[A-Z_]+$/),
+        message: expect.stringMatching(/broken\.tools\.json(:\d+:\d+)? [A-Z_]+ /),
+      },
     ]);
+    expect(parsed.indexWarnings[1].message).toContain(` ${parsed.indexWarnings[1].code} `);
     const keys = Object.keys(parsed);
     expect(keys.at(-1)).toBe('indexWarnings');
     expect(keys).toEqual(expect.arrayContaining(EXISTING_KEYS[argv[0] as keyof typeof EXISTING_KEYS]));

@@ -18,18 +18,20 @@ export type { EvalReport, EvalSummary } from './eval/evaluate-selector.js';
 export { evaluateSelector } from './eval/evaluate-selector.js';
 export { learnedExamplesOf, sampleQueries, splitQueriesById } from './eval/sample-queries.js';
 export { createToolNameResolver } from './eval/tool-name-resolver.js';
+export type { IndexWarning } from './index-store/index-warning.js';
+export { IndexWarningCode } from './index-store/index-warning.js';
 export type { IndexStatus } from './index-store/open-tool-index.js';
 export type { IndexProgress, IndexUpdateStats } from './index-store/tool-index.js';
+export { DEFAULT_MAX_LEARNED_PER_TOOL } from './learning/learned-bound.js';
 export type { ForgetRequest, LearnedExample, LearnReport } from './learning/learned-example.js';
 export { createLexicalIndex, loadLexicalIndex } from './lexical/create-lexical-index.js';
 export type {
-  ExpansionRule,
   LexicalDocument,
   LexicalHit,
   LexicalIndex,
   LexicalIndexOptions,
 } from './lexical/lexical-index.js';
-export type { RankingWeights } from './ranking/ranking-weights.js';
+export type { RankingWeightOverrides, RankingWeights } from './ranking/ranking-weights.js';
 export { DEFAULT_RANKING_WEIGHTS } from './ranking/ranking-weights.js';
 export type { RulePhase } from './ranking/rule-phase.js';
 export { RULE_PHASES } from './ranking/rule-phase.js';
@@ -64,12 +66,16 @@ export { clearSelectorCache, selectTools } from './selector/select-tools.js';
 export type { SelectedTool, Selection, SelectOptions } from './selector/selection.js';
 export { createSession, DEFAULT_SESSION } from './session/create-session.js';
 export type {
+  LearnFailure,
   Session,
+  SessionLearnOptions,
+  SessionLearnReport,
   SessionMessage,
   SessionOptions,
   SessionSelection,
   SessionTool,
 } from './session/session.js';
+export { userCacheDir } from './shared/user-cache-dir.js';
 export type { CreatedVectorIndex, CreateVectorIndexOptions } from './vector-index/create-vector-index.js';
 export { createVectorIndex, EXACT_INDEX_MAX_WORK } from './vector-index/create-vector-index.js';
 export type { ExactVectorIndex, ExactVectorIndexOptions } from './vector-index/exact-vector-index.js';

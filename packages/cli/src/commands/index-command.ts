@@ -1,4 +1,5 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { IndexWarningCode } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { toSafeJson } from './safe-output.js';
@@ -24,10 +25,12 @@ export function createIndexCommand(io: CliIo): CommandDef {
       const { dir, status, embedded, reused, warnings } = selector.index;
       if (dir !== undefined && status === 'memory') {
         // Indexing is this command's whole job: an index that could not be saved is a failure, not a status.
+        // Why, from what the index reported (the catalog's errors are printed on their own).
+        const why = warnings.filter((warning) => warning.code !== IndexWarningCode.CatalogErrors);
         throw new ToolsiftError(
           ErrorCode.IndexNotSaved,
-          `the index of ${selector.tools.length} tools was not saved: ${warnings.join('; ')}`,
-          { dir, warnings },
+          `the index of ${selector.tools.length} tools was not saved: ${why.map((warning) => warning.message).join('; ')}`,
+          { dir, warnings: why },
         );
       }
       const seconds = ((performance.now() - started) / 1000).toFixed(2);

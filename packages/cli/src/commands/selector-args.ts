@@ -1,5 +1,5 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
-import { createSelector, type IndexProgress, type Selector } from '@toolsift/selector';
+import { createSelector, type IndexProgress, IndexWarningCode, type Selector } from '@toolsift/selector';
 import { Presets, SingleBar } from 'cli-progress';
 import type { CliIo } from '../io.js';
 import { formatDiagnostic } from './format-diagnostic.js';
@@ -77,20 +77,34 @@ export function parseCount(options: {
 }
 
 /**
- * The index warnings and the count of catalog errors skipped, one line each: printed on stderr in every output
- * mode and carried as `indexWarnings` by the `--json` outputs, so a broken file's tools never vanish silently.
+ * A warning the selector commands print beside their output: one of the index's (an `IndexWarningCode`), or a
+ * catalog error shown after `CATALOG_ERRORS` (its `ErrorCode`, the message naming its file and position).
  */
-export function indexWarnings(selector: Selector): string[] {
+export interface CliIndexWarning {
+  code: IndexWarningCode | ErrorCode;
+  message: string;
+}
+
+/**
+ * The index warnings, each catalog-errors count followed by its first few errors: printed on stderr in every
+ * output mode and carried, with their codes, as `indexWarnings` by the `--json` outputs, so a broken file's tools
+ * never vanish silently.
+ */
+export function indexWarnings(selector: Selector): CliIndexWarning[] {
   const errors = selector.index.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-  if (errors.length === 0) return [...selector.index.warnings];
-  // The first few errors themselves, so that a broken file's tools never vanish without its name and line.
-  const shown = errors.slice(0, SHOWN_ERRORS).map(formatDiagnostic);
-  const rest = errors.length - shown.length;
-  return [
-    ...selector.index.warnings,
-    `${errors.length} catalog error(s): what each names was left out${rest > 0 ? ` (${rest} not shown)` : ''}; run \`toolsift validate\` for all of them`,
-    ...shown,
-  ];
+  return selector.index.warnings.flatMap(({ code, message }): CliIndexWarning[] => {
+    if (code !== IndexWarningCode.CatalogErrors) return [{ code, message }];
+    // The first few errors themselves, so that a broken file's tools never vanish without its name and line.
+    const shown = errors.slice(0, SHOWN_ERRORS);
+    const rest = errors.length - shown.length;
+    return [
+      {
+        code,
+        message: `${message}${rest > 0 ? ` (${rest} not shown)` : ''}; run \`toolsift validate\` for all of them`,
+      },
+      ...shown.map((diagnostic) => ({ code: diagnostic.code, message: formatDiagnostic(diagnostic) })),
+    ];
+  });
 }
 
 /** How many catalog errors the commands that use a catalog print beside their output. */
@@ -99,7 +113,7 @@ const SHOWN_ERRORS = 5;
 /** Print `indexWarnings` to stderr, secrets redacted and control characters escaped. */
 export function reportIndexWarnings(io: CliIo, selector: Selector): void {
   for (const warning of indexWarnings(selector))
-    io.stderr.write(`toolsift: warning: ${toSafeText(warning)}\n`);
+    io.stderr.write(`toolsift: warning: ${toSafeText(warning.message)}\n`);
 }
 
 // --- internal ---

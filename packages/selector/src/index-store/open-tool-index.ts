@@ -4,12 +4,14 @@ import { ErrorCode, isToolsiftError, type Tool, ToolsiftError } from '@toolsift/
 import type { Embedder } from '../embedding/embedder.js';
 import { createLexicalIndex } from '../lexical/create-lexical-index.js';
 import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
+import { resolveLexicalOptions } from '../lexical/resolve-lexical-options.js';
 import { createVectorIndex } from '../vector-index/create-vector-index.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import { buildToolViews } from '../views/build-tool-views.js';
 import { hashText } from './content-hash.js';
 import { withIndexLock } from './index-lock.js';
 import { INDEX_MANIFEST } from './index-manifest.js';
+import { type IndexWarning, IndexWarningCode } from './index-warning.js';
 import {
   countLearned,
   type LearnedPrompts,
@@ -43,7 +45,7 @@ export interface OpenedToolIndex {
   index: ToolIndex;
   status: IndexStatus;
   stats: IndexUpdateStats;
-  warnings: string[];
+  warnings: IndexWarning[];
 }
 
 /**
@@ -54,8 +56,10 @@ export interface OpenedToolIndex {
  * another process saved meanwhile.
  */
 export async function openToolIndex(options: OpenToolIndexOptions): Promise<OpenedToolIndex> {
-  const warnings: string[] = [];
+  const warnings: IndexWarning[] = [];
   const { dir } = options;
+  // Checked before any saved index is reused: an unknown or out-of-range option is a USAGE_ERROR either way.
+  if (!isLexicalIndex(options.lexical)) resolveLexicalOptions(options.lexical ?? {});
   if (dir !== undefined && hasComponentInstance(options)) {
     throw new ToolsiftError(
       ErrorCode.UsageError,
@@ -74,8 +78,14 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
   }
   const lexicalOptions = lexicalOptionsHash(options.lexical);
   const learnedFile = await readLearnedPrompts(dir);
-  if (learnedFile.problem !== undefined)
-    warnings.push(`${learnedFile.problem} (in ${dir}); using the learned prompts the index recorded`);
+  if (learnedFile.problem !== undefined) {
+    warnings.push({
+      code: IndexWarningCode.LearnedPromptsUnreadable,
+      message: `${learnedFile.problem} (in ${dir}); using the learned prompts the index recorded`,
+      dir,
+      reason: learnedFile.problem,
+    });
+  }
   let seen = await readManifestBytes(dir);
   let rebuildReason: string | undefined;
   // Twice at most: a load that fails because another process saved meanwhile (its files replaced the ones the
@@ -132,9 +142,13 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
   });
   if (rebuildReason !== undefined) {
     const count = countLearned(index.learned());
-    warnings.push(
-      `rebuilt the index: ${rebuildReason}${count > 0 ? `; its ${count} learned prompt(s) were kept` : ''}`,
-    );
+    warnings.push({
+      code: IndexWarningCode.IndexRebuilt,
+      message: `rebuilt the index: ${rebuildReason}${count > 0 ? `; its ${count} learned prompt(s) were kept` : ''}`,
+      dir,
+      reason: rebuildReason,
+      count,
+    });
   }
   const isSaved = await persist(index, dir, lexicalOptions, warnings, { ifManifest: seen ?? null });
   await keepLearned(index, dir, learnedFile, warnings);
@@ -167,7 +181,7 @@ export function adoptLearned(index: ToolIndex, prompts: LearnedPrompts): Tool[] 
  */
 export function createEmptyToolIndex(
   options: Pick<OpenToolIndexOptions, 'tools' | 'embedder' | 'lexical' | 'vectorIndex'>,
-  warnings: string[] = [],
+  warnings: IndexWarning[] = [],
 ): ToolIndex {
   const { dimensions } = options.embedder;
   let vectorIndex: VectorIndex;
@@ -184,7 +198,8 @@ export function createEmptyToolIndex(
   } else {
     const expectedSize = options.tools.reduce((sum, tool) => sum + buildToolViews(tool).length, 0);
     const created = createVectorIndex({ dimensions, kind: options.vectorIndex ?? 'auto', expectedSize });
-    warnings.push(...created.warnings);
+    for (const message of created.warnings)
+      warnings.push({ code: IndexWarningCode.ExactIndexFallback, message });
     vectorIndex = created.index;
   }
   let lexical: LexicalIndex;
@@ -213,7 +228,7 @@ export async function persist(
   index: ToolIndex,
   dir: string,
   lexicalOptions: string,
-  warnings: string[],
+  warnings: IndexWarning[],
   options: { ifManifest?: Buffer | null; isLocked?: boolean } = {},
 ): Promise<boolean> {
   const save = async (): Promise<boolean> => {
@@ -221,7 +236,11 @@ export async function persist(
     if (ifManifest !== undefined) {
       const now = await readManifestBytes(dir);
       if (ifManifest === null ? now !== undefined : now === undefined || !now.equals(ifManifest)) {
-        warnings.push(`did not save the rebuilt index in ${dir}: another process saved one meanwhile`);
+        warnings.push({
+          code: IndexWarningCode.RebuiltIndexNotSaved,
+          message: `did not save the rebuilt index in ${dir}: another process saved one meanwhile`,
+          dir,
+        });
         return true;
       }
     }
@@ -231,14 +250,21 @@ export async function persist(
   try {
     return options.isLocked === true ? await save() : await withIndexLock(dir, save);
   } catch (error) {
-    warnings.push(`could not save the index in ${dir}: ${(error as Error).message}`);
+    const reason = (error as Error).message;
+    warnings.push({
+      code: IndexWarningCode.IndexNotSaved,
+      message: `could not save the index in ${dir}: ${reason}`,
+      dir,
+      reason,
+    });
     return false;
   }
 }
 
 /**
  * Hash of the lexical options, recorded in the manifest: other options mean another lexical index. An instance
- * hashes as no options (an index on one is never saved).
+ * hashes as no options (an index on one is never saved). The options are hashed as given (not with defaults filled
+ * in), so the hash of no options is the one every saved default index recorded: keep it stable.
  */
 export function lexicalOptionsHash(options: LexicalIndexOptions | LexicalIndex | undefined): string {
   return hashText(JSON.stringify(options === undefined || isLexicalIndex(options) ? {} : options));
@@ -280,7 +306,7 @@ async function keepLearned(
   index: ToolIndex,
   dir: string,
   read: ReadLearnedPrompts,
-  warnings: string[],
+  warnings: IndexWarning[],
 ): Promise<void> {
   if (read.prompts !== undefined || read.problem !== undefined || index.learned().size === 0) return;
   try {
@@ -290,6 +316,12 @@ async function keepLearned(
         await writeLearnedPrompts(dir, index.learned());
     });
   } catch (error) {
-    warnings.push(`could not save the learned prompts in ${dir}: ${(error as Error).message}`);
+    const reason = (error as Error).message;
+    warnings.push({
+      code: IndexWarningCode.LearnedPromptsNotSaved,
+      message: `could not save the learned prompts in ${dir}: ${reason}`,
+      dir,
+      reason,
+    });
   }
 }

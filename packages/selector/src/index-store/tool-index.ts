@@ -246,9 +246,10 @@ export class ToolIndex implements RankingIndex {
     }
     await this.#embedAll({ ...options, pending, known });
     for (const { tool, views } of planned) {
+      const keys = new Set(views.map((view) => view.key));
       const staleKeys = this.views(tool.id)
         .map((view) => view.key)
-        .filter((key) => !views.some((view) => view.key === key));
+        .filter((key) => !keys.has(key));
       this.vectorIndex.remove(staleKeys);
       const entries = views.map((view) => ({ key: view.key, vector: known.get(hashText(view.text))! }));
       this.vectorIndex.upsert(entries);

@@ -1,24 +1,30 @@
 import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
 import type { ToolIndex } from '../index-store/tool-index.js';
 import { normalizePrompt } from '../views/build-learned-view.js';
+import { checkMaxPerTool } from './learned-bound.js';
 import type { ForgetRequest, LearnedExample, LearnReport } from './learned-example.js';
 
 /**
  * Add learned prompts to their tools (or remove them) in the index's learned store and return the tools
- * whose views must be re-indexed. A prompt is only ever attached to the tool it was learned for.
- * Throws UNKNOWN_TOOL when an example names a tool the catalog does not have.
+ * whose views must be re-indexed. A prompt is only ever attached to the tool it was learned for; a tool
+ * that learns past `maxPerTool` prompts drops its oldest. Throws UNKNOWN_TOOL when an example names a
+ * tool the catalog does not have.
  */
 export function applyLearning(options: {
   index: ToolIndex;
   learn?: readonly LearnedExample[];
   forget?: readonly ForgetRequest[];
+  /** Learned prompts kept per tool (default `DEFAULT_MAX_LEARNED_PER_TOOL`). */
+  maxPerTool?: number | undefined;
 }): { report: LearnReport; tools: Tool[] } {
   const { index } = options;
+  const maxPerTool = checkMaxPerTool(options.maxPerTool);
   const learned = index.learned();
   const prompts = new Map<string, string[]>([...learned].map(([toolId, list]) => [toolId, [...list]]));
   const touched = new Set<string>();
   let changed = 0;
   let unchanged = 0;
+  let evicted = 0;
 
   for (const example of options.learn ?? []) {
     const toolId = resolveToolId(index, example.tool);
@@ -31,6 +37,8 @@ export function applyLearning(options: {
       continue;
     }
     list.push(prompt);
+    // Lists are in learning order: the oldest go first. Only a tool that learns is trimmed to the bound.
+    if (list.length > maxPerTool) evicted += list.splice(0, list.length - maxPerTool).length;
     prompts.set(toolId, list);
     touched.add(toolId);
     changed++;
@@ -57,7 +65,10 @@ export function applyLearning(options: {
   const tools = [...touched]
     .map((toolId) => index.tool(toolId))
     .filter((tool): tool is Tool => tool !== undefined);
-  return { report: { changed, unchanged, tools: [...touched].sort() }, tools };
+  return {
+    report: { changed, unchanged, tools: [...touched].sort(), ...(evicted > 0 ? { evicted } : {}) },
+    tools,
+  };
 }
 
 // --- internal ---

@@ -16,4 +16,6 @@ export interface LearnReport {
   unchanged: number;
   /** Tools whose views were re-indexed. */
   tools: string[];
+  /** Older prompts dropped to keep their tools within `maxPerTool` (absent when none). */
+  evicted?: number;
 }

@@ -35,22 +35,8 @@ export interface LexicalIndexOptions {
   k1?: number;
   /** BM25 length normalisation in [0, 1], default 0.75. */
   b?: number;
-  /** @deprecated Ignored: fuzzy matching was removed (it did not pay, see bench/NOTES.md). */
-  fuzzy?: boolean | Partial<ExpansionRule>;
-  /** @deprecated Ignored: prefix matching was removed (it did not pay, see bench/NOTES.md). */
-  prefix?: boolean | Partial<ExpansionRule>;
   /** Words dropped from documents and queries (lowercase); default our English list, `[]` keeps every word. */
   stopWords?: readonly string[];
   /** Light English stemming (plurals, -ed, -ing); default true. */
   stem?: boolean;
-}
-
-/**
- * @deprecated Fuzzy and prefix matching were removed (they changed nDCG@10 by -0.003 to +0.004 on the bench rows
- * and cost up to 2.4x the lexical query time; see bench/NOTES.md). Kept only so the `fuzzy` and `prefix` options,
- * now ignored, still type-check; removed with them.
- */
-export interface ExpansionRule {
-  minLength: number;
-  weight: number;
 }

@@ -19,8 +19,12 @@ export const DEFAULT_FIELD_WEIGHTS: Readonly<Record<string, number>> = Object.fr
   description: 1.5,
 });
 
-/** Fill in defaults and check ranges; throws USAGE_ERROR on a value out of range. */
+/**
+ * Fill in defaults and check ranges; throws USAGE_ERROR on a value out of range or an option that does not exist
+ * (a misspelt option would otherwise be ignored silently; `fuzzy` and `prefix` were removed).
+ */
 export function resolveLexicalOptions(options: LexicalIndexOptions): ResolvedLexicalOptions {
+  requireKnownOptions(options);
   const resolved: ResolvedLexicalOptions = {
     fieldWeights: { ...(options.fieldWeights ?? DEFAULT_FIELD_WEIGHTS) },
     k1: options.k1 ?? 1.2,
@@ -42,6 +46,32 @@ export function checkLexicalOptions(options: ResolvedLexicalOptions): void {
 }
 
 // --- internal ---
+
+/** Every option `LexicalIndexOptions` has: the check below fails to compile when one is added or removed. */
+const KNOWN_OPTIONS = Object.keys({
+  fieldWeights: true,
+  k1: true,
+  b: true,
+  stopWords: true,
+  stem: true,
+} satisfies Record<keyof LexicalIndexOptions, true>);
+
+/** Options that existed once and were removed, with why: named in the error. */
+const REMOVED_OPTIONS: Readonly<Record<string, string>> = {
+  fuzzy: 'fuzzy matching was removed, as it did not pay for its query time; see bench/NOTES.md',
+  prefix: 'prefix matching was removed, as it did not pay for its query time; see bench/NOTES.md',
+};
+
+function requireKnownOptions(options: LexicalIndexOptions): void {
+  const unknown = Object.keys(options).find((name) => !KNOWN_OPTIONS.includes(name));
+  if (unknown === undefined) return;
+  const removed = Object.hasOwn(REMOVED_OPTIONS, unknown) ? ` (${REMOVED_OPTIONS[unknown]})` : '';
+  throw new ToolsiftError(
+    ErrorCode.UsageError,
+    `Unknown lexical index option "${unknown}"${removed}. Known options: ${KNOWN_OPTIONS.join(', ')}.`,
+    { option: unknown, known: KNOWN_OPTIONS },
+  );
+}
 
 function requireRange(name: string, value: number, min: number, max: number): void {
   if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max) return;

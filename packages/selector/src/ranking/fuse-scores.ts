@@ -1,4 +1,4 @@
-import type { RankingWeights } from './ranking-weights.js';
+import type { FusionWeights } from './ranking-weights.js';
 import type { RankingMethod, ScoredTool } from './selection-context.js';
 
 /**
@@ -10,13 +10,13 @@ import type { RankingMethod, ScoredTool } from './selection-context.js';
  */
 export function fuseScores(options: {
   pool: readonly ScoredTool[];
-  weights: RankingWeights;
+  weights: FusionWeights;
   method: RankingMethod;
   /** The prompt has several sentences: `multiSentenceDense` replaces `dense`. */
   isMultiSentence?: boolean;
 }): void {
   const { pool, weights, method } = options;
-  const zscore = weights.fusion === 'zscore';
+  const zscore = weights.mode === 'zscore';
   const denseScale = zscore
     ? zScaler(
         pool.map((tool) => tool.dense?.score ?? 0),
@@ -30,9 +30,9 @@ export function fuseScores(options: {
         weights.zClip,
       )
     : (score: number) => (lexicalMax > 0 ? score / lexicalMax : 0);
-  const denseRanks = weights.fusion === 'rank' ? ranksBy(pool, (tool) => tool.dense?.score) : undefined;
+  const denseRanks = weights.mode === 'rank' ? ranksBy(pool, (tool) => tool.dense?.score) : undefined;
   const lexicalRanks =
-    weights.fusion === 'rank'
+    weights.mode === 'rank'
       ? ranksBy(pool, (tool) => ((tool.lexical?.score ?? 0) > 0 ? tool.lexical?.score : undefined))
       : undefined;
   const {
@@ -49,7 +49,7 @@ export function fuseScores(options: {
     const dense = tool.dense === undefined ? 0 : denseScale(tool.dense.score);
     const lexical = lexicalScale(tool.lexical?.score ?? 0);
     let fused: number;
-    if (weights.fusion === 'rank') {
+    if (weights.mode === 'rank') {
       const denseRank = denseRanks?.get(tool.toolId);
       const lexicalRank = lexicalRanks?.get(tool.toolId);
       const reciprocal = (rank: number | undefined): number =>
@@ -79,7 +79,7 @@ export function compareScoredTools(a: ScoredTool, b: ScoredTool): number {
 /** The weights of the two sides in a fusion (`multiSentenceDense` for several sentences) and their sum, which
  * divides the fused value (1 when both are 0). */
 export function fusionWeights(options: {
-  weights: RankingWeights;
+  weights: FusionWeights;
   method: RankingMethod;
   isMultiSentence: boolean;
 }): { dense: number; lexical: number; total: number } {

@@ -1,63 +1,134 @@
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+
 /**
  * How the two sides are fused: `zscore` (default) standardises each side over the candidate pool, so the side
  * with a clear winner speaks loudest; `score` scales each into [0, 1]; `rank` is reciprocal-rank fusion.
  */
 export type FusionMode = 'score' | 'zscore' | 'rank';
 
-/** Every knob of the ranking, as explicit options. Defaults were tuned on bench dev data (see bench/results). */
-export interface RankingWeights {
-  /** Weight of the dense (embedding) side in fusion. */
+/** How the dense (embedding) and lexical (BM25) scores of a tool are fused into one (see `fuseScores`). */
+export interface FusionWeights {
+  mode: FusionMode;
+  /** Weight of the dense side. */
   dense: number;
   /** Weight of the dense side for prompts of several sentences (long, often multi-intent prompts, where BM25
    * has more words to go on and the prompt's embedding is blurred). */
   multiSentenceDense: number;
-  /** Weight of the lexical (BM25) side in fusion. */
+  /** Weight of the lexical side. */
   lexical: number;
-  fusion: FusionMode;
-  /** z-score fusion clips each side's z-scores to [-zClip, zClip]. */
+  /** `zscore` fusion clips each side's z-scores to [-zClip, zClip]. */
   zClip: number;
-  /** The k of reciprocal-rank fusion (`1 / (rrfK + rank)`). */
+  /** `rank` fusion: the k of reciprocal-rank fusion (`1 / (rrfK + rank)`). */
   rrfK: number;
-  /** Dense scores are scaled as `(s - floor) / (best - floor)`, with floor the score of the tool at this rank. */
+  /** `score` fusion scales dense scores as `(s - floor) / (best - floor)`, floor the score at this rank. */
   denseFloorRank: number;
-  /** Bonus per extra view of a tool that scores within `multiViewWindow` of its best view. */
-  multiViewBonus: number;
-  multiViewWindow: number;
-  /** At most this many extra views earn the bonus. */
-  multiViewMaxViews: number;
-  /** Multiplier on the similarity of learned views (prompts learned from usage). */
-  learnedWeight: number;
-  /** Multi-sentence prompts: each sentence is embedded too, and a tool's dense score is the best of the whole
-   * prompt's and `segmentWeight` × each sentence's (0 turns sentence embedding off). */
-  segmentWeight: number;
-  /** How many view hits to pull from the vector index, per requested tool. */
-  viewsPerTool: number;
-  /** Size of the candidate pool drawn from each side before fusion. */
-  poolSize: number;
-  /** Put tools named in the prompt first. */
-  exactNameFirst: boolean;
 }
 
+/** How the similarities of a tool's views to the prompt make up its dense score (see `scoreToolViews`). */
+export interface ViewWeights {
+  /** Bonus per further view of a tool that scores within `bonusWindow` of its best view. */
+  bonus: number;
+  bonusWindow: number;
+  /** At most this many further views earn the bonus. */
+  bonusMaxViews: number;
+  /** Multiplier on the similarity of learned views (prompts learned from usage). */
+  learned: number;
+  /** Multi-sentence prompts: each sentence is embedded too, and a view's similarity is the best of the whole
+   * prompt's and `sentence` × each sentence's (0 turns sentence embedding off). */
+  sentence: number;
+}
+
+/** How many candidates each side draws before fusion. */
+export interface PoolWeights {
+  /** Tools drawn from each side (at least the `k` asked for). */
+  size: number;
+  /** View hits pulled from the vector index per tool drawn. */
+  viewsPerTool: number;
+}
+
+/** Tools the prompt names. */
+export interface ExactNameWeights {
+  /** Put tools named in the prompt first. */
+  isFirst: boolean;
+}
+
+/**
+ * Every knob of the ranking, grouped by what it tunes. Defaults were tuned on bench dev data (see bench/results);
+ * the confidence model's coefficients are fitted, not tuned, so they are no option.
+ */
+export interface RankingWeights {
+  fusion: FusionWeights;
+  views: ViewWeights;
+  pool: PoolWeights;
+  exactName: ExactNameWeights;
+}
+
+/**
+ * Overrides of some ranking weights, group by group: what is left out keeps its default.
+ * @example { fusion: { dense: 0.7, lexical: 0.3 }, views: { sentence: 0 } }
+ */
+export type RankingWeightOverrides = { [Group in keyof RankingWeights]?: Partial<RankingWeights[Group]> };
+
 /** Defaults for the default `use-lite` embedder, tuned on the tuning halves of the bench data (test/bench/tune.ts). */
-export const DEFAULT_RANKING_WEIGHTS: Readonly<RankingWeights> = Object.freeze({
-  dense: 0.5,
-  multiSentenceDense: 0.3,
-  lexical: 0.5,
-  fusion: 'zscore',
-  zClip: 6,
-  rrfK: 60,
-  denseFloorRank: 20,
-  multiViewBonus: 0.01,
-  multiViewWindow: 0.1,
-  multiViewMaxViews: 3,
-  learnedWeight: 1,
-  segmentWeight: 1,
-  viewsPerTool: 2,
-  poolSize: 40,
-  exactNameFirst: true,
+export const DEFAULT_RANKING_WEIGHTS: Readonly<{
+  [Group in keyof RankingWeights]: Readonly<RankingWeights[Group]>;
+}> = Object.freeze({
+  fusion: Object.freeze({
+    mode: 'zscore',
+    dense: 0.5,
+    multiSentenceDense: 0.3,
+    lexical: 0.5,
+    zClip: 6,
+    rrfK: 60,
+    denseFloorRank: 20,
+  }),
+  views: Object.freeze({ bonus: 0.01, bonusWindow: 0.1, bonusMaxViews: 3, learned: 1, sentence: 1 }),
+  pool: Object.freeze({ size: 40, viewsPerTool: 2 }),
+  exactName: Object.freeze({ isFirst: true }),
 });
 
-/** Defaults overridden by the given weights. */
-export function resolveRankingWeights(weights: Partial<RankingWeights> = {}): RankingWeights {
-  return { ...DEFAULT_RANKING_WEIGHTS, ...weights };
+/**
+ * The defaults overridden by each of `overrides` in turn (later ones win, knob by knob). Throws USAGE_ERROR on a
+ * group or knob that does not exist (e.g. the flat `{ dense }` of earlier versions), which would otherwise be
+ * ignored silently.
+ */
+export function resolveRankingWeights(
+  ...overrides: ReadonlyArray<RankingWeightOverrides | undefined>
+): RankingWeights {
+  for (const override of overrides) if (override !== undefined) requireKnown(override);
+  const merge = <Group extends keyof RankingWeights>(group: Group): RankingWeights[Group] =>
+    Object.assign({}, DEFAULT_RANKING_WEIGHTS[group], ...overrides.map((override) => override?.[group]));
+  return {
+    fusion: merge('fusion'),
+    views: merge('views'),
+    pool: merge('pool'),
+    exactName: merge('exactName'),
+  };
+}
+
+// --- internal ---
+
+function requireKnown(overrides: RankingWeightOverrides): void {
+  const groups = Object.keys(DEFAULT_RANKING_WEIGHTS);
+  for (const [group, knobs] of Object.entries(overrides)) {
+    if (!Object.hasOwn(DEFAULT_RANKING_WEIGHTS, group)) {
+      throw usageError(`Unknown ranking weight group "${group}". Groups: ${groups.join(', ')}.`, group);
+    }
+    if (knobs === undefined) continue;
+    const known = Object.keys(DEFAULT_RANKING_WEIGHTS[group as keyof RankingWeights]);
+    if (typeof knobs !== 'object' || knobs === null) {
+      throw usageError(`Ranking weights "${group}" must be an object of ${known.join(', ')}.`, group);
+    }
+    const unknown = Object.keys(knobs).find((knob) => !known.includes(knob));
+    if (unknown !== undefined) {
+      throw usageError(
+        `Unknown ranking weight "${group}.${unknown}". Weights of "${group}": ${known.join(', ')}.`,
+        `${group}.${unknown}`,
+      );
+    }
+  }
+}
+
+function usageError(message: string, option: string): ToolsiftError {
+  return new ToolsiftError(ErrorCode.UsageError, message, { option });
 }

@@ -1,6 +1,6 @@
 import { batchDotProducts } from '../vector-index/simd-dot-products.js';
 import type { DenseQuery } from './dense-query.js';
-import type { RankingWeights } from './ranking-weights.js';
+import type { ViewWeights } from './ranking-weights.js';
 import type { ScoredTool, ViewMatch } from './selection-context.js';
 import type { ToolVectors } from './tool-vectors.js';
 
@@ -9,15 +9,15 @@ export type DenseEvidence = NonNullable<ScoredTool['dense']>;
 
 /**
  * The dense evidence of each tool: the cosine of every view with the query or its best sentence (learned views
- * scaled by `learnedWeight`), aggregated as the best view plus a small bonus for each further view that scores
- * within `multiViewWindow` of it (at most `multiViewMaxViews` of them). The best `MATCHED_VIEWS` views are kept.
+ * scaled by `learned`), aggregated as the best view plus a small bonus for each further view that scores
+ * within `bonusWindow` of it (at most `bonusMaxViews` of them). The best `MATCHED_VIEWS` views are kept.
  * All tools' views are scored in one batch (see `batchDotProducts`).
  */
 export function scoreToolViews(options: {
   /** Each tool's views and vectors (`RankingIndex.toolVectors`); an unknown tool scores 0. */
   tools: ReadonlyArray<ToolVectors | undefined>;
   query: DenseQuery;
-  weights: RankingWeights;
+  weights: ViewWeights;
   /**
    * Similarities with the whole prompt already known by view key (the vector index's hits), used instead of a
    * dot product: the view's vector is then not read again (a cache miss on each of its 32 lines at 512-d).
@@ -62,7 +62,7 @@ let unknownPositions = new Int32Array(256);
 function fillSimilarities(options: {
   tools: ReadonlyArray<ToolVectors | undefined>;
   query: DenseQuery;
-  weights: RankingWeights;
+  weights: ViewWeights;
   known?: ReadonlyMap<string, number>;
 }): void {
   const { tools, query, weights, known } = options;
@@ -108,7 +108,7 @@ function fillSimilarities(options: {
   for (const sentence of query.sentences) {
     dotProducts(sentence, batchSimilarities);
     for (let j = 0; j < count; j++) {
-      similarities[j] = Math.max(similarities[j]!, weights.segmentWeight * batchSimilarities[j]!);
+      similarities[j] = Math.max(similarities[j]!, weights.sentence * batchSimilarities[j]!);
     }
   }
   let start = 0;
@@ -116,7 +116,7 @@ function fillSimilarities(options: {
     const learned = tool?.learned;
     if (learned !== undefined) {
       for (let position = 0; position < learned.length; position++)
-        if (learned[position] === 1) similarities[start + position]! *= weights.learnedWeight;
+        if (learned[position] === 1) similarities[start + position]! *= weights.learned;
     }
     start += tool?.views.length ?? 0;
   }
@@ -125,7 +125,7 @@ function fillSimilarities(options: {
 }
 
 /** One tool's evidence from its views' similarities at `similarities[start...]`. */
-function aggregate(tool: ToolVectors, start: number, weights: RankingWeights): DenseEvidence {
+function aggregate(tool: ToolVectors, start: number, weights: ViewWeights): DenseEvidence {
   const count = tool.views.length;
   const top = bestViews(tool, start);
   const bestPosition = top[0]!;
@@ -133,13 +133,13 @@ function aggregate(tool: ToolVectors, start: number, weights: RankingWeights): D
   // Views other than the best within the window, capped as a walk down the sorted views counts them.
   let closeViews = 0;
   for (let position = 0; position < count; position++) {
-    if (position !== bestPosition && similarities[start + position]! >= best - weights.multiViewWindow)
+    if (position !== bestPosition && similarities[start + position]! >= best - weights.bonusWindow)
       closeViews++;
   }
-  const cap = weights.multiViewMaxViews;
+  const cap = weights.bonusMaxViews;
   const matchingViews = cap > 0 ? Math.min(Math.ceil(cap), closeViews) : 0;
   return {
-    score: best + weights.multiViewBonus * matchingViews,
+    score: best + weights.bonus * matchingViews,
     views: top.map(
       (position): ViewMatch => ({
         key: tool.views[position]!.key,

@@ -8,11 +8,11 @@ export interface ToolVectors {
   /** Every view of the tool (catalog and learned), in view-key order. */
   readonly views: readonly ToolView[];
   /**
-   * Holds the unit vector of `views[i]` from `offsets[i]` on; may be shared with other tools, never written. Read it
-   * through `batchDotProducts` only: for a loaded HNSW graph it may stand for vectors kept in hnswlib's memory.
+   * Holds the unit vector of `views[i]` from `offsets[i]` on; may be shared with other tools (the vector index's
+   * own array, see `VectorIndex.locateVectors`), never written.
    */
   readonly data: Float32Array;
   readonly offsets: Int32Array;
-  /** 1 at the positions of learned views (their similarity is scaled by `learnedWeight`); undefined when none. */
+  /** 1 at the positions of learned views (their similarity is scaled by `views.learned`); undefined when none. */
   readonly learned: Uint8Array | undefined;
 }

@@ -131,7 +131,7 @@ function offerFallback(options: {
       fallback.dense = scoreToolViews({
         tools: [run.index.toolVectors(id)],
         query,
-        weights: context.weights,
+        weights: context.weights.views,
       })[0]!;
     }
     const offered = scored.score * run.weights.fallbackFactor;

@@ -11,6 +11,7 @@ import type { Embedder } from '../embedding/embedder.js';
 import { openCatalogMemo } from '../index-store/catalog-memo-file.js';
 import { defaultIndexDir, existingDefaultIndexDir } from '../index-store/default-index-dir.js';
 import { withIndexLock } from '../index-store/index-lock.js';
+import type { IndexWarning } from '../index-store/index-warning.js';
 import { readLearnedPrompts, writeLearnedPrompts } from '../index-store/learned-prompts-file.js';
 import {
   adoptLearned,
@@ -24,12 +25,12 @@ import type { IndexProgress, IndexUpdateStats, ToolIndex } from '../index-store/
 import { applyLearning } from '../learning/apply-learning.js';
 import type { ForgetRequest, LearnedExample, LearnReport } from '../learning/learned-example.js';
 import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
-import type { RankingWeights } from '../ranking/ranking-weights.js';
+import type { RankingWeightOverrides } from '../ranking/ranking-weights.js';
 import { DEFAULT_RULE_WEIGHTS } from '../rules/rule-options.js';
 import type { SelectionRule } from '../rules/selection-rule.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import type { ToolView } from '../views/tool-view.js';
-import { catalogPaths, readCatalog } from './read-catalog.js';
+import { catalogErrorWarnings, catalogPaths, readCatalog } from './read-catalog.js';
 import { resolveEmbedder } from './resolve-embedder.js';
 import { runSelection } from './run-selection.js';
 import type { Selection, SelectOptions } from './selection.js';
@@ -54,8 +55,8 @@ export interface SelectorOptions {
   format?: ToolFormat;
   /** Format loaders to read catalog files with, instead of the built-in ones (see `loadCatalog`). */
   loaders?: readonly FormatLoader[];
-  /** Default ranking weights for every selection. */
-  weights?: Partial<RankingWeights>;
+  /** Ranking weights of every selection, group by group (what is left out keeps its default). */
+  weights?: RankingWeightOverrides;
   /** Options of the built-in BM25F index, or an empty `LexicalIndex` the selector fills and queries instead. */
   lexical?: LexicalIndexOptions | LexicalIndex;
   /**
@@ -77,7 +78,8 @@ export interface SelectorIndexInfo {
   status: IndexStatus;
   embedded: number;
   reused: number;
-  warnings: string[];
+  /** Advisories about the index and the catalog behind it, each with a stable `IndexWarningCode`. */
+  warnings: IndexWarning[];
   diagnostics: Diagnostic[];
 }
 
@@ -95,6 +97,11 @@ export interface ToolActionInfo {
 export interface LearnOptions {
   /** Save the change in the index folder (default true); false keeps it in this selector's memory only. */
   isSaved?: boolean;
+  /**
+   * Learned prompts kept per tool (default `DEFAULT_MAX_LEARNED_PER_TOOL`, 100; `Infinity` for no bound): a tool
+   * that learns past it drops its oldest prompts.
+   */
+  maxPerTool?: number;
 }
 
 /** A loaded catalog with its index: select tools for prompts, change the catalog, learn from usage. */
@@ -179,7 +186,7 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     status: opened.status,
     embedded: opened.stats.embedded,
     reused: opened.stats.reused,
-    warnings: opened.warnings,
+    warnings: [...opened.warnings, ...catalogErrorWarnings(diagnostics)],
     diagnostics,
   };
   const lexicalOptions = lexicalOptionsHash(options.lexical);
@@ -206,7 +213,11 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     learnOptions: LearnOptions = {},
   ): Promise<LearnReport> => {
     if (dir === undefined || learnOptions.isSaved === false) {
-      const { report, tools: changed } = applyLearning({ index, ...change });
+      const { report, tools: changed } = applyLearning({
+        index,
+        ...change,
+        maxPerTool: learnOptions.maxPerTool,
+      });
       await index.upsertTools({ tools: changed, embedder });
       return report;
     }
@@ -215,7 +226,7 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
       const synced = prompts === undefined ? [] : adoptLearned(index, prompts);
       let applied: ReturnType<typeof applyLearning>;
       try {
-        applied = applyLearning({ index, ...change });
+        applied = applyLearning({ index, ...change, maxPerTool: learnOptions.maxPerTool });
       } catch (error) {
         await index.upsertTools({ tools: synced, embedder });
         throw error;

@@ -9,6 +9,7 @@ import {
   type ToolFormat,
   ToolsiftError,
 } from '@toolsift/core';
+import { type IndexWarning, IndexWarningCode } from '../index-store/index-warning.js';
 
 /**
  * The tools of a selector's catalog: loaded from paths with `loadCatalog` (diagnostics kept), or taken as
@@ -45,6 +46,22 @@ export function catalogPaths(catalog: string | readonly string[] | readonly Tool
   if (typeof catalog === 'string') return [catalog];
   if (catalog.length > 0 && typeof catalog[0] === 'string') return (catalog as readonly string[]).slice();
   return undefined;
+}
+
+/**
+ * The `CATALOG_ERRORS` warning when loading the catalog met errors (whose entries were left out), else none: the
+ * diagnostics themselves stay in `SelectorIndexInfo.diagnostics`.
+ */
+export function catalogErrorWarnings(diagnostics: readonly Diagnostic[]): IndexWarning[] {
+  const count = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  if (count === 0) return [];
+  return [
+    {
+      code: IndexWarningCode.CatalogErrors,
+      message: `${count} catalog error(s): what each names was left out`,
+      count,
+    },
+  ];
 }
 
 // --- internal ---

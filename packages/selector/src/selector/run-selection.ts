@@ -2,7 +2,7 @@ import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
 import { defaultStages } from '../ranking/default-stages.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
-import { type RankingWeights, resolveRankingWeights } from '../ranking/ranking-weights.js';
+import { type RankingWeightOverrides, resolveRankingWeights } from '../ranking/ranking-weights.js';
 import { runStages } from '../ranking/run-stages.js';
 import type { SelectionContext } from '../ranking/selection-context.js';
 import { WarningCode } from '../ranking/warning-code.js';
@@ -18,7 +18,7 @@ export async function runSelection(options: {
   index: RankingIndex;
   embedder: Embedder;
   options: SelectOptions;
-  defaults?: Partial<RankingWeights> | undefined;
+  defaults?: RankingWeightOverrides | undefined;
   /** The caller's rules, each run at the end of its phase. */
   rules?: readonly SelectionRule[] | undefined;
 }): Promise<Selection> {
@@ -34,7 +34,7 @@ export async function runSelection(options: {
     prompt: capped.prompt,
     k,
     method: options.options.method ?? 'toolsift',
-    weights: resolveRankingWeights({ ...options.defaults, ...options.options.weights }),
+    weights: resolveRankingWeights(options.defaults, options.options.weights),
     index,
     embedTexts: (texts) => embedder.embed(texts),
     pool: new Map(),

@@ -1,5 +1,5 @@
 import type { FormatTarget } from '@toolsift/core';
-import type { RankingWeights } from '../ranking/ranking-weights.js';
+import type { RankingWeightOverrides } from '../ranking/ranking-weights.js';
 import type {
   RankingMethod,
   SelectionReason,
@@ -45,8 +45,8 @@ export interface SelectOptions extends RuleOptions {
   candidates?: readonly string[];
   /** `toolsift` (default), or one side alone: `dense` or `bm25`. */
   method?: RankingMethod;
-  /** Override ranking weights for this call. */
-  weights?: Partial<RankingWeights>;
+  /** Override ranking weights for this call, group by group (over the selector's `weights`). */
+  weights?: RankingWeightOverrides;
   /** Stop before the selected tools, emitted for `target`, exceed this many tokens (estimated). */
   maxTokens?: number;
   /** The LLM tool format the budget is measured in, and whose hard tool-count limit applies (default `openai`). */

@@ -1,6 +1,7 @@
 import { ErrorCode, type FormatTarget, formatTools, type Tool, ToolsiftError } from '@toolsift/core';
 import type { Selector } from '../selector/create-selector.js';
 import type { Selection, SelectOptions } from '../selector/selection.js';
+import { createCallLearner } from './call-learner.js';
 import { mergeSelections } from './merge-selections.js';
 import type { Session, SessionOptions, SessionSelection, SessionTool } from './session.js';
 import { stickyTools } from './sticky-tools.js';
@@ -30,8 +31,14 @@ export function createSession<T extends FormatTarget = 'openai'>(
       `lastTurnWeight must be in [0, 1], got ${settings.lastTurnWeight}`,
     );
   }
+  const learner =
+    options.learn === undefined || options.learn === false
+      ? undefined
+      : createCallLearner(selector, options.learn === true ? {} : options.learn);
   const userTurns: string[] = [];
   let turn = 0;
+  /** Tools learned in this turn: a tool called again for the same message is learned once. */
+  const learnedThisTurn = new Set<string>();
   /** Tool id -> the turn it was last called in. */
   const called = new Map<string, number>();
   /** Emitted name -> tool id, over every turn (the latest emission of a name wins). */
@@ -65,6 +72,7 @@ export function createSession<T extends FormatTarget = 'openai'>(
       turn++;
       userTurns.push(text.slice(0, MAX_TURN_CHARS));
       if (userTurns.length > settings.historyTurns) userTurns.shift();
+      learnedThisTurn.clear();
       // Selections of older conversation texts will not be asked for again.
       cache.clear();
     },
@@ -72,7 +80,18 @@ export function createSession<T extends FormatTarget = 'openai'>(
       const id = resolve(name);
       if (id === undefined) throw unknownToolCall(name, emitted);
       called.set(id, turn);
+      if (learner !== undefined && !learnedThisTurn.has(id)) {
+        learnedThisTurn.add(id);
+        // The user message of this turn, not the conversation text: an earlier turn's topic would blur the
+        // learned view (measured in bench/results/learning-curve.md).
+        const prompt = userTurns.at(-1);
+        if (prompt === undefined) learner.skip();
+        else learner.record({ prompt, tool: id });
+      }
       return id;
+    },
+    async flush() {
+      return learner?.flush();
     },
     resolveToolCall(emittedName) {
       const id = resolve(emittedName);
@@ -144,6 +163,7 @@ export function createSession<T extends FormatTarget = 'openai'>(
         formatWarnings: formatted.warnings,
         turn,
         hasChanged,
+        learnFailures: learner?.takeFailures() ?? [],
       };
       return result;
     },

@@ -1,4 +1,5 @@
 import type { FormatOptions, FormatTarget, FormatTargetTools, FormatWarning } from '@toolsift/core';
+import type { LearnedExample, LearnReport } from '../learning/learned-example.js';
 import type { SelectedTool, Selection, SelectOptions } from '../selector/selection.js';
 
 /** One message of the conversation a session selects from; only user turns drive the selection. */
@@ -24,6 +25,39 @@ export interface SessionOptions<T extends FormatTarget = 'openai'> {
   format?: FormatOptions;
   /** Selection options for every turn (environment, rules, candidates...); `select(options)` overrides them. */
   selection?: SelectOptions;
+  /**
+   * Learn from the tools the model calls (off by default): each `recordToolCall` learns the last user message
+   * as a prompt of the called tool through `selector.learn` (saved in the index folder's learned.json,
+   * deduplicated, at most `maxPerTool` prompts per tool, removable with `selector.forget`), in the background.
+   * `true` takes the defaults.
+   */
+  learn?: boolean | SessionLearnOptions;
+}
+
+/** Options of a session's learning from tool calls. */
+export interface SessionLearnOptions {
+  /** Learned prompts kept per tool; a tool past it drops its oldest (default `DEFAULT_MAX_LEARNED_PER_TOOL`, 100). */
+  maxPerTool?: number;
+  /** `false` keeps what is learned in this selector only, not in the index folder (default true). */
+  isSaved?: boolean;
+  /** Called for each tool call that could not be learned; without it, failures come with the next `select`. */
+  onLearnError?: (failure: LearnFailure) => void;
+}
+
+/** A tool call a session could not learn. */
+export interface LearnFailure {
+  /** The prompt and the tool id of the call. */
+  example: LearnedExample;
+  /** Why; usually a `ToolsiftError` (UNKNOWN_TOOL for a tool removed meanwhile, or an index folder error). */
+  error: unknown;
+}
+
+/** What a session learned from its tool calls since the last `flush`. */
+export interface SessionLearnReport extends LearnReport {
+  /** Calls not learned: no user message yet, or the prompt looked like it held a secret. */
+  skipped: number;
+  /** Calls whose learning failed (see `onLearnError`). */
+  failed: number;
 }
 
 /** A tool offered in one turn: its selection, plus whether it is only there because it was called recently. */
@@ -47,6 +81,8 @@ export interface SessionSelection<T extends FormatTarget = 'openai'> extends Omi
   turn: number;
   /** True when the set of offered tools differs from the previous `select`. */
   hasChanged: boolean;
+  /** Tool calls whose learning failed since the previous `select` (empty with `onLearnError` or without `learn`). */
+  learnFailures: LearnFailure[];
 }
 
 /** A conversation-aware selection: re-selects each turn, keeps recently used tools, routes tool calls back. */
@@ -55,8 +91,16 @@ export interface Session<T extends FormatTarget = 'openai'> {
   /** User turns seen so far. */
   readonly turn: number;
   addMessage(message: SessionMessage): void;
-  /** Note that the model called a tool (emitted name or tool id); it stays offered for `stickyTurns` turns. */
+  /**
+   * Note that the model called a tool (emitted name or tool id); it stays offered for `stickyTurns` turns and,
+   * with `learn`, the last user message is learned for it in the background. Returns the tool id.
+   */
   recordToolCall(name: string): string;
+  /**
+   * Wait until the calls recorded so far are learned; what was learned since the last flush, or undefined
+   * without `learn`. Never rejects: failures go to `onLearnError` or the next `select`.
+   */
+  flush(): Promise<SessionLearnReport | undefined>;
   /** Select and format the tools for the conversation so far. */
   select(options?: SelectOptions): Promise<SessionSelection<T>>;
   /** The tool id behind a name the model called (emitted name of any turn, or a tool id); UNKNOWN_TOOL if none. */

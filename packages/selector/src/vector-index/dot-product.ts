@@ -1,7 +1,7 @@
 /**
  * Dot product of `a` with the `a.length` numbers of `b` starting at `offset` (unit vectors: their cosine), summed
- * in doubles. Scans and view scoring run in the SIMD kernel (`simd-dot-products.ts`); this is its fallback where
- * WebAssembly is missing or a batch is too large, and the reference the tests compare it with.
+ * in doubles. Every scan and view score runs in the SIMD kernel (`batchDotProducts`); this plain loop is the
+ * reference the tests hold the kernel and its callers to, kept beside it so both are read together.
  */
 // Positional `offset` rather than an options object: this runs once per vector of a batch.
 export function dotProduct(a: Float32Array, b: Float32Array, offset = 0): number {

@@ -5,9 +5,8 @@ import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { HierarchicalNSW } from 'hnswlib-node';
 import { checkDimensions } from './check-dimensions.js';
-import { hnswlibStatus, type KnnSearch, knnSearchOf, type PointAdder, pointAdderOf } from './hnswlib.js';
+import { hnswlibStatus } from './hnswlib.js';
 import { IdMap } from './id-map.js';
-import type { SavedGraphVectors } from './saved-graph-vectors.js';
 import { sortHits } from './top-k.js';
 import type { VectorHit, VectorIndex } from './vector-index.js';
 import { saveVectorIndexFiles } from './vector-index-files.js';
@@ -44,15 +43,18 @@ export class HnswVectorIndex implements VectorIndex {
   readonly efSearch: number;
   readonly #hnsw: HierarchicalNSW;
   readonly #ids: IdMap;
-  /** Unit vectors upserted since creation or load, by key. Each upsert call writes its vectors side by side into a
-   * new array and never writes it again, so `locateVectors` can hand it out. */
-  readonly #upserted = new Map<string, { data: Float32Array; offset: number }>();
-  readonly #saved: SavedGraphVectors | undefined;
-  readonly #searchKnn: KnnSearch;
-  readonly #addPoint: PointAdder;
-  /** A search's results, reused from one search to the next (grown when a search asks for more). */
-  #distances = new Float32Array(0);
-  #labels = new Uint32Array(0);
+  /**
+   * The unit vector of every key, kept beside hnswlib's copy: hnswlib-node hands a vector back only as a JavaScript
+   * array (`getPoint`: 25 ms for the 200 views a selection scores, measured in test/bench/vector-backends.ts). Each
+   * upsert call writes its vectors side by side into a new array, and a load reads them all into one (the `vectors`
+   * file), never written again, so `locateVectors` can hand it out and a selection scores them in place.
+   */
+  readonly #stored = new Map<string, { data: Float32Array; offset: number }>();
+  /**
+   * hnswlib-node takes a point (to insert or search) only as a JavaScript array, read element by element: this one,
+   * refilled for each call, spares an `Array.from` per point (8-20 us at 512-d, measured on 2026-11-26).
+   */
+  readonly #point: number[];
 
   /** Wrap an initialised hnswlib index and its id map; use `createHnswVectorIndex` or `loadVectorIndex`. */
   constructor(options: {
@@ -62,16 +64,18 @@ export class HnswVectorIndex implements VectorIndex {
     m: number;
     efConstruction: number;
     efSearch: number;
-    /** The vectors of the graph file the index was loaded from (see `loadVectorIndex`). */
-    saved?: SavedGraphVectors;
+    /** The stored unit vectors of a loaded index: `keys[i]`'s from `i * dimensions` on (see `loadVectorIndex`). */
+    stored?: { data: Float32Array; keys: readonly string[] };
   }) {
     this.#hnsw = options.hnsw;
-    this.#searchKnn = knnSearchOf(options.hnsw);
-    this.#addPoint = pointAdderOf(options.hnsw);
     this.#ids = options.ids;
-    // Only keys never upserted since the load are located in the saved graph (see `locateVectors`).
-    this.#saved = options.saved;
     this.dimensions = options.dimensions;
+    this.#point = Array.from({ length: this.dimensions }, () => 0);
+    if (options.stored !== undefined) {
+      const { data, keys } = options.stored;
+      for (const [position, key] of keys.entries())
+        this.#stored.set(key, { data, offset: position * this.dimensions });
+    }
     this.m = options.m;
     this.efConstruction = options.efConstruction;
     this.efSearch = options.efSearch;
@@ -89,9 +93,9 @@ export class HnswVectorIndex implements VectorIndex {
       const offset = position * this.dimensions;
       const existing = this.#ids.labelOf(key);
       if (existing !== undefined) {
-        this.#addPoint(vector, existing, false);
+        this.#hnsw.addPoint(this.#pointOf(vector), existing, false);
         normalizeLikeHnswlib(vector, data, offset);
-        this.#upserted.set(key, { data, offset });
+        this.#stored.set(key, { data, offset });
         continue;
       }
       // Every slot is live only when no deleted slot is left to reuse; then the graph must grow.
@@ -99,19 +103,19 @@ export class HnswVectorIndex implements VectorIndex {
       if (this.#ids.size >= capacity) this.#hnsw.resizeIndex(capacity * 2);
       const label = this.#ids.assign(key);
       try {
-        this.#addPoint(vector, label, true);
+        this.#hnsw.addPoint(this.#pointOf(vector), label, true);
       } catch (error) {
         this.#ids.delete(key);
         throw error;
       }
       normalizeLikeHnswlib(vector, data, offset);
-      this.#upserted.set(key, { data, offset });
+      this.#stored.set(key, { data, offset });
     }
   }
 
   remove(keys: readonly string[]): void {
     for (const key of keys) {
-      this.#upserted.delete(key);
+      this.#stored.delete(key);
       const label = this.#ids.delete(key);
       if (label !== undefined) this.#hnsw.markDelete(label);
     }
@@ -141,44 +145,35 @@ export class HnswVectorIndex implements VectorIndex {
   }
 
   vector(key: string): Float32Array | undefined {
-    const upserted = this.#upserted.get(key);
-    if (upserted !== undefined)
-      return upserted.data.subarray(upserted.offset, upserted.offset + this.dimensions);
-    const label = this.#ids.labelOf(key);
-    return label === undefined ? undefined : this.#saved?.vectorOf(label);
+    const stored = this.#stored.get(key);
+    return stored?.data.subarray(stored.offset, stored.offset + this.dimensions);
   }
 
   locateVectors(items: ReadonlyArray<{ key: string }>, offsets: Int32Array): Float32Array | undefined {
-    // Either all in the saved graph (none upserted since the load) or all from one upsert call.
+    // All from one array: the loaded vectors (none upserted since the load) or one upsert call's.
     let data: Float32Array | undefined;
     for (let position = 0; position < items.length; position++) {
-      const key = items[position]!.key;
-      const upserted = this.#upserted.get(key);
-      let offset: number;
-      let source: Float32Array | undefined;
-      if (upserted !== undefined) {
-        source = upserted.data;
-        offset = upserted.offset;
-      } else {
-        const label = this.#ids.labelOf(key);
-        offset = label === undefined || this.#saved === undefined ? -1 : this.#saved.offsetOf(label);
-        source = this.#saved?.data;
-      }
-      if (offset < 0 || source === undefined || (data !== undefined && source !== data)) return undefined;
-      data = source;
-      offsets[position] = offset;
+      const stored = this.#stored.get(items[position]!.key);
+      if (stored === undefined || (data !== undefined && stored.data !== data)) return undefined;
+      data = stored.data;
+      offsets[position] = stored.offset;
     }
     return data ?? EMPTY;
   }
 
   async save(dir: string): Promise<void> {
     // Snapshot synchronously, before any await: later upserts cannot race hnswlib's writer or split the graph
-    // from the id map. The snapshot is then moved into place by the atomic save.
+    // from the id map and the vectors (saved in the id map's key order). The snapshot is then moved into place by
+    // the atomic save.
     mkdirSync(dir, { recursive: true });
     const snapshot = path.join(
       dir,
       `vector-index.graph.tmp-${process.pid}-${randomBytes(4).toString('hex')}`,
     );
+    const ids = this.#ids.toJSON();
+    const vectors = new Float32Array(ids.keys.length * this.dimensions);
+    for (const [position, key] of ids.keys.entries())
+      vectors.set(this.vector(key)!, position * this.dimensions);
     try {
       this.#hnsw.writeIndexSync(snapshot);
       await saveVectorIndexFiles(dir, {
@@ -188,7 +183,8 @@ export class HnswVectorIndex implements VectorIndex {
         params: { m: this.m, efConstruction: this.efConstruction, efSearch: this.efSearch },
         payload: {
           graph: { write: (file) => rename(snapshot, file) },
-          ids: { bytes: Buffer.from(JSON.stringify(this.#ids.toJSON())) },
+          ids: { bytes: Buffer.from(JSON.stringify(ids)) },
+          vectors: { bytes: new Uint8Array(vectors.buffer) },
         },
       });
     } finally {
@@ -197,17 +193,20 @@ export class HnswVectorIndex implements VectorIndex {
   }
 
   #candidates(query: Float32Array, count: number): VectorHit[] {
-    if (this.#labels.length < count) {
-      this.#distances = new Float32Array(count);
-      this.#labels = new Uint32Array(count);
-    }
-    const found = this.#searchKnn(query, count, this.#distances, this.#labels);
+    const { distances, neighbors } = this.#hnsw.searchKnn(this.#pointOf(query), count);
     const hits: VectorHit[] = [];
-    for (let i = 0; i < found; i++) {
-      const key = this.#ids.keyOf(this.#labels[i]!);
-      if (key !== undefined) hits.push({ key, similarity: toSimilarity(this.#distances[i]!) });
+    for (let i = 0; i < neighbors.length; i++) {
+      const key = this.#ids.keyOf(neighbors[i]!);
+      if (key !== undefined) hits.push({ key, similarity: toSimilarity(distances[i]!) });
     }
     return sortHits(hits);
+  }
+
+  /** `vector` copied into the reused `#point` (hnswlib copies it in turn, so the next call may overwrite it). */
+  #pointOf(vector: Float32Array): number[] {
+    const point = this.#point;
+    for (let i = 0; i < point.length; i++) point[i] = vector[i]!;
+    return point;
   }
 }
 

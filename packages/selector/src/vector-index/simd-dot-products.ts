@@ -1,6 +1,5 @@
-import { dotProduct } from './dot-product.js';
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { DOT_PRODUCTS_WASM } from './dot-products-wasm.js';
-import { nativeDotProductsOf } from './native-dot-products.js';
 
 /**
  * Vectors to score, `dimensions` numbers each: scattered (`sources[j]` holds vector j from `offsets[j]` on) or
@@ -30,22 +29,33 @@ export interface ContiguousVectors {
  * Sums are float32, as hnswlib's own distances are (relative error ~1e-7).
  *
  * The kernel holds one batch at a time: use the function before preparing the next batch. A batch larger than
- * `MAX_BATCH_BYTES`, or any batch where WebAssembly is unavailable (`node --jitless`), is scored by `dotProduct`
- * instead. Vectors of a scattered batch that lie in an array registered with `registerNativeDotProducts` (a loaded
- * HNSW graph's) are scored where they are, with no copy.
+ * `MAX_BATCH_BYTES` is copied in chunks of that size for every query instead (a candidate list of thousands of
+ * tools), so the kernel's memory stays small. Throws VECTOR_BACKEND_UNAVAILABLE where WebAssembly is missing
+ * (`node --jitless`).
  */
 export function batchDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
-  const native = 'sources' in batch ? nativeBatch(batch) : undefined;
-  if (native !== undefined) return native;
-  const layout = gather(batch);
-  if (layout === undefined) return scalarDotProducts(batch);
+  const { count, dimensions } = batch;
+  if (!(dimensions >= 1)) throw new RangeError(`a batch needs at least 1 dimension, got ${dimensions}`);
+  const perChunk = Math.max(
+    1,
+    Math.floor((MAX_BATCH_BYTES - strideOf(dimensions) * 4) / bytesPerVector(dimensions)),
+  );
+  if (count <= perChunk) {
+    const layout = gather(batch, 0, count);
+    return (query, into) => {
+      if (current !== layout) throw new Error('another batch was gathered since this one');
+      dotGathered(layout, query, into);
+    };
+  }
   return (query, into) => {
-    if (current !== layout) throw new Error('another batch was gathered since this one');
-    dotGathered(layout, query, into);
+    for (let first = 0; first < count; first += perChunk) {
+      const layout = gather(batch, first, Math.min(perChunk, count - first));
+      dotGathered(layout, query, into.subarray(first));
+    }
   };
 }
 
-/** Batches above this size (8,192 vectors at 512-d) go to `dotProduct` rather than grow the kernel's memory. */
+/** The largest batch (bytes in the kernel's memory) copied once; larger ones are copied in chunks per query. */
 export const MAX_BATCH_BYTES = 16 * 1024 * 1024;
 
 // --- internal ---
@@ -67,61 +77,28 @@ interface BatchLayout {
 /** The batch in the kernel's memory now. */
 let current: BatchLayout | undefined;
 
-/**
- * Dot products with a batch whose vectors lie, all or some, in an array registered with `registerNativeDotProducts`:
- * those are scored where they are, the others (vectors upserted since a load) by the kernel. Undefined when none
- * does. Offsets (and positions) are copied: the batch as it is now, as the kernel's copy of it would be.
- */
-function nativeBatch(
-  batch: ScatteredVectors,
-): ((query: Float32Array, into: Float64Array) => void) | undefined {
-  const { sources, offsets, count } = batch;
-  let first = 0;
-  while (first < count && nativeDotProductsOf(sources[first]!) === undefined) first++;
-  if (first === count) return undefined;
-  const data = sources[first]!;
-  const native = nativeDotProductsOf(data)!;
-  let isMixed = false;
-  for (let j = first; j < count && !isMixed; j++) isMixed = sources[j] !== data;
-  if (first === 0 && !isMixed) {
-    // The usual batch of a selection after a reload: every view in the loaded graph.
-    const copied = offsets.slice(0, count);
-    return (query, into) => native(query, copied, count, into);
-  }
-  const inPlace: number[] = [];
-  const rest: number[] = [];
-  for (let j = 0; j < count; j++) (sources[j] === data ? inPlace : rest).push(j);
-  const inPlaceOffsets = Int32Array.from(inPlace, (j) => offsets[j]!);
-  const restDotProducts = batchDotProducts({
-    sources: rest.map((j) => sources[j]!),
-    offsets: Int32Array.from(rest, (j) => offsets[j]!),
-    count: rest.length,
-    dimensions: batch.dimensions,
-  });
-  const inPlaceInto = new Float64Array(inPlace.length);
-  const restInto = new Float64Array(rest.length);
-  return (query, into) => {
-    native(query, inPlaceOffsets, inPlace.length, inPlaceInto);
-    restDotProducts(query, restInto);
-    for (let i = 0; i < inPlace.length; i++) into[inPlace[i]!] = inPlaceInto[i]!;
-    for (let i = 0; i < rest.length; i++) into[rest[i]!] = restInto[i]!;
-  };
+function strideOf(dimensions: number): number {
+  return Math.ceil(dimensions / LANES_PER_PASS) * LANES_PER_PASS;
 }
 
-function gather(batch: VectorBatch): BatchLayout | undefined {
-  const { count, dimensions } = batch;
-  const stride = Math.ceil(dimensions / LANES_PER_PASS) * LANES_PER_PASS;
+/** Kernel bytes per vector of a batch: its padded numbers and its f64 result. */
+function bytesPerVector(dimensions: number): number {
+  return strideOf(dimensions) * 4 + 8;
+}
+
+/** Copy vectors `first` to `first + count` of a batch into the kernel's memory. */
+function gather(batch: VectorBatch, first: number, count: number): BatchLayout {
+  const { dimensions } = batch;
+  const stride = strideOf(dimensions);
   const outAt = stride * 4;
   const vectorsAt = outAt + Math.ceil((count * 8) / 16) * 16;
-  const bytes = vectorsAt + count * stride * 4;
-  if (dimensions < 1 || bytes > MAX_BATCH_BYTES) return undefined;
-  const floats = kernelOf(bytes)?.floats;
-  if (floats === undefined) return undefined;
+  const { floats } = kernelOf(vectorsAt + count * stride * 4);
   const start = vectorsAt / 4;
   if ('data' in batch && stride === dimensions) {
-    floats.set(batch.data.subarray(0, count * dimensions), start); // side by side already: one copy
+    // Side by side already: one copy.
+    floats.set(batch.data.subarray(first * dimensions, (first + count) * dimensions), start);
   } else {
-    for (let j = 0, at = start; j < count; j++, at += stride) {
+    for (let j = first, at = start; j < first + count; j++, at += stride) {
       const source = 'data' in batch ? batch.data : batch.sources[j]!;
       const offset = 'data' in batch ? j * dimensions : batch.offsets[j]!;
       floats.set(source.subarray(offset, offset + dimensions), at);
@@ -133,25 +110,13 @@ function gather(batch: VectorBatch): BatchLayout | undefined {
   return current;
 }
 
-/** `dotProduct` over each vector of a batch (double sums). */
-function scalarDotProducts(batch: VectorBatch): (query: Float32Array, into: Float64Array) => void {
-  if ('data' in batch) {
-    return (query, into) => {
-      for (let j = 0; j < batch.count; j++) into[j] = dotProduct(query, batch.data, j * batch.dimensions);
-    };
-  }
-  return (query, into) => {
-    for (let j = 0; j < batch.count; j++) into[j] = dotProduct(query, batch.sources[j]!, batch.offsets[j]!);
-  };
-}
-
 function dotGathered(layout: BatchLayout, query: Float32Array, into: Float64Array): void {
   const { count, dimensions, stride, outAt, vectorsAt } = layout;
   if (query.length !== dimensions) {
     throw new RangeError(`the query has ${query.length} dimensions, the batch ${dimensions}`);
   }
   if (count === 0) return;
-  const kernel = kernelOf(0)!; // gathered, so instantiated
+  const kernel = kernelOf(0);
   kernel.floats.set(query, 0);
   if (stride > dimensions) kernel.floats.fill(0, dimensions, stride);
   kernel.dots(0, vectorsAt, count, stride, outAt);
@@ -176,13 +141,12 @@ interface WasmMemory {
   grow(pages: number): number;
 }
 
-/** The kernel once instantiated; null where WebAssembly is unavailable. */
-let kernel: Kernel | null | undefined;
+/** The kernel once instantiated. */
+let kernel: Kernel | undefined;
 
 /** The kernel, instantiated on first use, its memory grown to at least `bytes` (with views renewed). */
-function kernelOf(bytes: number): Kernel | undefined {
+function kernelOf(bytes: number): Kernel {
   kernel ??= instantiateKernel();
-  if (kernel === null) return undefined;
   const missing = bytes - kernel.memory.buffer.byteLength;
   if (missing > 0) kernel.memory.grow(Math.ceil(missing / PAGE_BYTES));
   if (kernel.floats.buffer !== kernel.memory.buffer) {
@@ -192,9 +156,14 @@ function kernelOf(bytes: number): Kernel | undefined {
   return kernel;
 }
 
-function instantiateKernel(): Kernel | null {
+function instantiateKernel(): Kernel {
   const { WebAssembly } = globalThis as unknown as { WebAssembly?: WasmApi };
-  if (WebAssembly === undefined) return null;
+  if (WebAssembly === undefined) {
+    throw new ToolsiftError(
+      ErrorCode.VectorBackendUnavailable,
+      'WebAssembly is unavailable in this runtime (node --jitless?): toolsift scores vectors with a WebAssembly SIMD kernel',
+    );
+  }
   const module = new WebAssembly.Module(Buffer.from(DOT_PRODUCTS_WASM, 'base64'));
   const exports = new WebAssembly.Instance(module).exports as Pick<Kernel, 'dots' | 'memory'>;
   return { ...exports, floats: new Float32Array(0), doubles: new Float64Array(0) };

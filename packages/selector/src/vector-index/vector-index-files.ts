@@ -75,6 +75,26 @@ export async function readVectorIndexPayload(
   return target;
 }
 
+/**
+ * Check a payload's size and CRC-32 against the manifest without keeping its bytes: read through two 4 MiB chunks
+ * (for a payload another reader parses, such as hnswlib its graph).
+ */
+export async function verifyVectorIndexPayload(
+  dir: string,
+  manifest: VectorIndexManifest,
+  role: string,
+): Promise<void> {
+  const file = await checkVectorIndexPayloadSize(dir, manifest, role);
+  const entry = manifest.files[role]!;
+  let read: { bytes: number; crc32: number };
+  try {
+    read = await readChecksummed(file);
+  } catch (error) {
+    throw indexCorrupt(dir, `cannot read ${entry.file} (${describeError(error)})`, 'missing-file', error);
+  }
+  checkPayload(dir, entry, read.bytes, read.crc32);
+}
+
 /** Check that a payload file exists with the size the manifest records; returns its path. */
 export async function checkVectorIndexPayloadSize(
   dir: string,
@@ -90,16 +110,6 @@ export async function checkVectorIndexPayloadSize(
   }
   checkPayload(dir, entry, size, entry.crc32);
   return file;
-}
-
-/** Check a payload read by other means (its size and CRC-32) against the manifest; throws INDEX_CORRUPT. */
-export function checkVectorIndexPayload(
-  dir: string,
-  manifest: VectorIndexManifest,
-  role: string,
-  read: { bytes: number; crc32: number },
-): void {
-  checkPayload(dir, payloadEntry(dir, manifest, role).entry, read.bytes, read.crc32);
 }
 
 // --- internal ---

@@ -29,9 +29,7 @@ export interface VectorIndex {
    * When the stored vectors of all `items` lie in one array that is never written again (an upsert stores new
    * vectors elsewhere), write where each starts into `offsets` and return that array, which may then be kept and
    * scored in place with `batchDotProducts`. Otherwise (some key is absent, or the vectors lie apart or may move)
-   * return undefined; copy them with `vector` instead. The array may stand for vectors kept elsewhere and hold no
-   * numbers (a loaded HNSW graph scored in hnswlib's memory, see `registerNativeDotProducts`): read it only
-   * through `batchDotProducts`.
+   * return undefined; copy them with `vector` instead.
    */
   locateVectors(items: ReadonlyArray<{ key: string }>, offsets: Int32Array): Float32Array | undefined;
   /** The k most similar keys, best first, ties broken by key. */

@@ -44,7 +44,13 @@ describe('learned prompts', () => {
     const reopened = await open4();
     expect(reopened.index.status).toBe('built');
     expect(reopened.index.warnings).toEqual([
-      expect.stringMatching(/^rebuilt the index: .*checksum; its 1 learned prompt\(s\) were kept$/),
+      expect.objectContaining({
+        code: 'INDEX_REBUILT',
+        message: expect.stringMatching(
+          /^rebuilt the index: .*checksum; its 1 learned prompt\(s\) were kept$/,
+        ),
+        count: 1,
+      }),
     ]);
     expect(reopened.learned()).toEqual([{ prompt: 'do I need an umbrella', tool: 'get_weather' }]);
     expect(reopened.views('get_weather').some((view) => view.kind === 'learned')).toBe(true);
@@ -53,8 +59,26 @@ describe('learned prompts', () => {
   it('survive a rebuild for another embedder in the same folder', async () => {
     await (await open4(countingEmbedder(64))).learn([{ prompt: 'is it raining', tool: 'get_weather' }]);
     const other = await open4(countingEmbedder(32));
-    expect(other.index.warnings[0]).toMatch(/rebuilt the index: .*embedder/);
+    expect(other.index.warnings[0]).toMatchObject({
+      code: 'INDEX_REBUILT',
+      message: expect.stringMatching(/rebuilt the index: .*embedder/),
+    });
     expect(other.learned()).toEqual([{ prompt: 'is it raining', tool: 'get_weather' }]);
+  });
+
+  it('in a damaged file of their own: those the index recorded are used, with a coded warning', async () => {
+    await (await open4()).learn([{ prompt: 'is it raining', tool: 'get_weather' }]);
+    await writeFile(path.join(dir, LEARNED_FILE), '{ not json');
+    const reopened = await open4();
+    expect(reopened.index.warnings).toEqual([
+      {
+        code: 'LEARNED_PROMPTS_UNREADABLE',
+        message: `${LEARNED_FILE} is not valid JSON (in ${dir}); using the learned prompts the index recorded`,
+        dir,
+        reason: `${LEARNED_FILE} is not valid JSON`,
+      },
+    ]);
+    expect(reopened.learned()).toEqual([{ prompt: 'is it raining', tool: 'get_weather' }]);
   });
 
   it('of a folder saved before they had a file are taken from the manifest, and kept from then on', async () => {
@@ -159,7 +183,12 @@ describe('an index folder that cannot be made', () => {
     });
     expect(opened.status).toBe('memory');
     expect(opened.warnings).toEqual([
-      expect.stringMatching(/^could not save the index in \/proc\/nope\/index: ENOENT/),
+      {
+        code: 'INDEX_NOT_SAVED',
+        message: expect.stringMatching(/^could not save the index in \/proc\/nope\/index: ENOENT/),
+        dir: '/proc/nope/index',
+        reason: expect.stringMatching(/^ENOENT/),
+      },
     ]);
   }, 10_000);
 });

@@ -87,6 +87,29 @@ describe('openToolIndex', () => {
     expect(loaded.index.searchLexical('stock price', 2)).toEqual(built.index.searchLexical('stock price', 2));
   });
 
+  it('reuses an index saved by earlier versions: default lexical options hash as they recorded', async () => {
+    const tools = sampleTools();
+    await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    // The hash every index saved with default lexical options recorded (read from folders saved on 2026-11-26,
+    // before the fuzzy and prefix options were removed): a change would rebuild every saved index.
+    expect((await manifest()).lexicalOptions).toBe('44136fa355b3678a');
+    for (const lexical of [undefined, {}]) {
+      const embedder = countingEmbedder();
+      expect((await openToolIndex({ tools, embedder, dir, lexical })).status).toBe('loaded');
+      expect(embedder.embeddedTexts).toEqual([]);
+    }
+    const other = await openToolIndex({ tools, embedder: countingEmbedder(), dir, lexical: { k1: 2 } });
+    expect(other.status).toBe('built');
+  });
+
+  it('rejects an unknown lexical option before reusing a saved index (USAGE_ERROR)', async () => {
+    const tools = sampleTools();
+    await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    // @ts-expect-error prefix matching was removed
+    const opening = openToolIndex({ tools, embedder: countingEmbedder(), dir, lexical: { prefix: true } });
+    await expect(opening).rejects.toMatchObject({ code: 'USAGE_ERROR', details: { option: 'prefix' } });
+  });
+
   it('re-embeds only the views that changed, and drops removed tools', async () => {
     const tools = sampleTools();
     await openToolIndex({ tools, embedder: countingEmbedder(), dir });
@@ -215,8 +238,16 @@ describe('openToolIndex', () => {
     const embedder = countingEmbedder();
     const reopened = await openToolIndex({ tools, embedder, dir });
     expect(reopened.status).toBe('built');
-    expect(reopened.warnings).toHaveLength(1);
-    expect(reopened.warnings[0]).toMatch(why);
+    expect(reopened.warnings).toEqual([
+      {
+        code: 'INDEX_REBUILT',
+        message: expect.stringMatching(why),
+        dir,
+        reason: expect.any(String),
+        count: 0,
+      },
+    ]);
+    expect(reopened.warnings[0]?.message).toBe(`rebuilt the index: ${reopened.warnings[0]?.reason}`);
     // Every view, and the one rule text of the sample tools (a `not_for`), embedded at index time.
     expect(embedder.embeddedTexts.length).toBe(reopened.index.viewCount + 1);
     expect((await openToolIndex({ tools, embedder: countingEmbedder(), dir })).status).toBe('loaded');
@@ -265,7 +296,10 @@ describe('openToolIndex', () => {
     await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify(previous));
     const reopened = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
     expect(reopened.status).toBe('built');
-    expect(reopened.warnings[0]).toMatch(/format version 3, expected \d+/);
+    expect(reopened.warnings[0]).toMatchObject({
+      code: 'INDEX_REBUILT',
+      reason: expect.stringMatching(/format version 3, expected \d+/),
+    });
   });
 
   // Checksums catch damage; these tables have valid checksums (a buggy writer) and are refused all the same.
@@ -301,7 +335,10 @@ describe('openToolIndex', () => {
     await rewriteViewTable(change(tableOf(built.index)));
     const reopened = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
     expect(reopened.status).toBe('built');
-    expect(reopened.warnings[0]).toMatch(why);
+    expect(reopened.warnings[0]).toMatchObject({
+      code: 'INDEX_REBUILT',
+      message: expect.stringMatching(why),
+    });
   });
 
   it('restores tools listed in another order than the catalog', async () => {
@@ -320,7 +357,10 @@ describe('openToolIndex', () => {
     await openToolIndex({ tools, embedder: countingEmbedder(64), dir });
     const other = await openToolIndex({ tools, embedder: createHashEmbedder({ dimensions: 32 }), dir });
     expect(other.status).toBe('built');
-    expect(other.warnings[0]).toContain('built with embedder hash:64 (64-d), not hash:32 (32-d)');
+    expect(other.warnings[0]).toMatchObject({
+      code: 'INDEX_REBUILT',
+      reason: expect.stringContaining('built with embedder hash:64 (64-d), not hash:32 (32-d)'),
+    });
   });
 
   it('saves and reloads an HNSW index, which ranks like the exact one here', async () => {

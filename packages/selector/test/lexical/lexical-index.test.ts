@@ -90,10 +90,22 @@ describe('createLexicalIndex: exact matching', () => {
     expect(keys(indexOf(TOOLS), 'calen')).toEqual([]);
   });
 
-  test('the deprecated fuzzy and prefix options are accepted and ignored', () => {
-    const index = indexOf(TOOLS, { fuzzy: { weight: 3 }, prefix: true });
-    expect(keys(index, 'wether calen')).toEqual([]);
-    expect(index.toBinary()).toEqual(indexOf(TOOLS).toBinary());
+  test('the removed fuzzy and prefix options, and any unknown option, are a type error and a USAGE_ERROR', () => {
+    // @ts-expect-error fuzzy matching was removed
+    expect(() => createLexicalIndex({ fuzzy: true })).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: Unknown lexical index option "fuzzy" (fuzzy matching was removed, as it did not pay for its query time; see bench/NOTES.md). Known options: fieldWeights, k1, b, stopWords, stem.]`,
+    );
+    // @ts-expect-error prefix matching was removed
+    expect(() => createLexicalIndex({ stem: false, prefix: { weight: 3 } })).toThrow(
+      expect.objectContaining({
+        code: 'USAGE_ERROR',
+        details: expect.objectContaining({ option: 'prefix' }),
+      }),
+    );
+    // @ts-expect-error a misspelt option
+    expect(() => createLexicalIndex({ k: 1.2 })).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: Unknown lexical index option "k". Known options: fieldWeights, k1, b, stopWords, stem.]`,
+    );
   });
 });
 

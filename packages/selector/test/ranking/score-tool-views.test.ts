@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type RankingWeights, resolveRankingWeights } from '../../src/ranking/ranking-weights.js';
+import { DEFAULT_RANKING_WEIGHTS, type ViewWeights } from '../../src/ranking/ranking-weights.js';
 import { type DenseEvidence, scoreToolViews } from '../../src/ranking/score-tool-views.js';
 import type { ViewMatch } from '../../src/ranking/selection-context.js';
 import type { ToolVectors } from '../../src/ranking/tool-vectors.js';
@@ -15,27 +15,27 @@ function scoreByLookups(options: {
   vector: (key: string) => Float32Array;
   query: Float32Array;
   segments: readonly Float32Array[];
-  weights: RankingWeights;
+  weights: ViewWeights;
 }) {
   const { views: toolViews, vector, query, segments, weights } = options;
   const views: ViewMatch[] = [];
   for (const view of toolViews) {
     let cosine = dotProduct(query, vector(view.key));
     for (const segment of segments)
-      cosine = Math.max(cosine, weights.segmentWeight * dotProduct(segment, vector(view.key)));
+      cosine = Math.max(cosine, weights.sentence * dotProduct(segment, vector(view.key)));
     views.push({
       key: view.key,
-      similarity: view.kind === 'learned' ? cosine * weights.learnedWeight : cosine,
+      similarity: view.kind === 'learned' ? cosine * weights.learned : cosine,
     });
   }
   views.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1));
   const best = views[0]?.similarity ?? 0;
   let matchingViews = 0;
-  for (let i = 1; i < views.length && matchingViews < weights.multiViewMaxViews; i++) {
-    if ((views[i]?.similarity ?? -1) >= best - weights.multiViewWindow) matchingViews++;
+  for (let i = 1; i < views.length && matchingViews < weights.bonusMaxViews; i++) {
+    if ((views[i]?.similarity ?? -1) >= best - weights.bonusWindow) matchingViews++;
   }
   return {
-    score: best + weights.multiViewBonus * matchingViews,
+    score: best + weights.bonus * matchingViews,
     views: views.slice(0, 3),
     matchingViews: matchingViews + 1,
   };
@@ -84,33 +84,36 @@ function randomTool(seed: number, count: number) {
 describe('scoreToolViews', () => {
   it.each([
     ['default weights', {}],
-    ['learned views weighed down, sentences weighed up', { learnedWeight: 0.8, segmentWeight: 1.1 }],
-    ['a wide window and a fractional cap', { multiViewWindow: 0.5, multiViewMaxViews: 2.5 }],
-    ['no bonus views', { multiViewMaxViews: 0 }],
-    ['a zero window', { multiViewWindow: 0 }],
-  ])('scores like the per-view lookups it replaces (%s)', (_, overrides) => {
-    const weights = resolveRankingWeights(overrides);
-    const next = randomUnitVectors(99);
-    for (let round = 0; round < 6; round++) {
-      const tools = Array.from({ length: 1 + round * 3 }, (_, i) =>
-        randomTool(round * 100 + i, 1 + ((round + i) % 9)),
-      );
-      const query = next(dimensions);
-      const segments = round % 2 === 0 ? [next(dimensions), next(dimensions)] : [];
-      const expected = tools.map(({ tool, vector }) =>
-        scoreByLookups({ views: tool.views, vector, query, segments, weights }),
-      );
-      const actual = scoreToolViews({
-        tools: tools.map(({ tool }) => tool),
-        query: { whole: query, sentences: segments },
-        weights,
-      });
-      expectSameEvidence(actual, expected);
-    }
-  });
+    ['learned views weighed down, sentences weighed up', { learned: 0.8, sentence: 1.1 }],
+    ['a wide window and a fractional cap', { bonusWindow: 0.5, bonusMaxViews: 2.5 }],
+    ['no bonus views', { bonusMaxViews: 0 }],
+    ['a zero window', { bonusWindow: 0 }],
+  ] as Array<[string, Partial<ViewWeights>]>)(
+    'scores like the per-view lookups it replaces (%s)',
+    (_, overrides) => {
+      const weights = { ...DEFAULT_RANKING_WEIGHTS.views, ...overrides };
+      const next = randomUnitVectors(99);
+      for (let round = 0; round < 6; round++) {
+        const tools = Array.from({ length: 1 + round * 3 }, (_, i) =>
+          randomTool(round * 100 + i, 1 + ((round + i) % 9)),
+        );
+        const query = next(dimensions);
+        const segments = round % 2 === 0 ? [next(dimensions), next(dimensions)] : [];
+        const expected = tools.map(({ tool, vector }) =>
+          scoreByLookups({ views: tool.views, vector, query, segments, weights }),
+        );
+        const actual = scoreToolViews({
+          tools: tools.map(({ tool }) => tool),
+          query: { whole: query, sentences: segments },
+          weights,
+        });
+        expectSameEvidence(actual, expected);
+      }
+    },
+  );
 
   it('takes known similarities with the whole prompt instead of their dot products', () => {
-    const weights = resolveRankingWeights({ learnedWeight: 0.5 });
+    const weights = { ...DEFAULT_RANKING_WEIGHTS.views, learned: 0.5 };
     const next = randomUnitVectors(5);
     const tools = Array.from({ length: 5 }, (_, i) => randomTool(300 + i, 2 + i).tool);
     const whole = next(dimensions);
@@ -133,7 +136,7 @@ describe('scoreToolViews', () => {
   });
 
   it('scores a tool without views (or unknown) as 0, between others', () => {
-    const weights = resolveRankingWeights();
+    const weights = DEFAULT_RANKING_WEIGHTS.views;
     const query = { whole: new Float32Array(dimensions), sentences: [] };
     const empty: ToolVectors = {
       views: [],

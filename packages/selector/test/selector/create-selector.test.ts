@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSelector, type Selector } from '../../src/selector/create-selector.js';
+import type { SelectOptions } from '../../src/selector/selection.js';
 import { countingEmbedder, makeTool, sampleTools } from '../fixtures/make-tool.js';
 import { projectCatalogSelector, RANKING_ONLY } from '../fixtures/project-catalog.js';
 
@@ -72,8 +73,8 @@ describe('createSelector over the project catalog', () => {
   });
 
   it('writes the fusion as the weights it used: multi-sentence prompts lean on the lexical side', async () => {
-    const fusionOf = async (prompt: string) => {
-      const selection = await selector.select(prompt, { ...RANKING_ONLY, k: 1 });
+    const fusionOf = async (prompt: string, options: SelectOptions = {}, from = selector) => {
+      const selection = await from.select(prompt, { ...RANKING_ONLY, k: 1, ...options });
       const reason = selection.tools[0]?.reasons.find((entry) => entry.kind === 'fusion');
       const match = /fused (-?[\d.]+) = dense (-?[\d.]+) x ([\d.]+) \+ lexical (-?[\d.]+) x ([\d.]+)/.exec(
         reason?.message ?? '',
@@ -87,10 +88,27 @@ describe('createSelector over the project catalog', () => {
       denseWeight: 0.5,
       lexicalWeight: 0.5,
     });
-    // Defaults: multiSentenceDense 0.3 against lexical 0.5, scaled to sum to 1.
+    // Defaults: fusion.multiSentenceDense 0.3 against fusion.lexical 0.5, scaled to sum to 1.
     expect(await fusionOf('I am in Paris. What is the weather right now?')).toEqual({
       denseWeight: 0.375,
       lexicalWeight: 0.625,
+    });
+    // Overrides go knob by knob: a call's over the selector's over the defaults.
+    const weather = 'what is the weather in Paris right now';
+    expect(await fusionOf(weather, { weights: { fusion: { dense: 0.75 } } })).toEqual({
+      denseWeight: 0.6,
+      lexicalWeight: 0.4,
+    });
+    const leaning = await createSelector({
+      catalog: sampleTools(),
+      embedder: 'hash',
+      indexDir: false,
+      weights: { fusion: { lexical: 0.25 }, views: { sentence: 0 } },
+    });
+    expect(await fusionOf(weather, {}, leaning)).toEqual({ denseWeight: 0.6667, lexicalWeight: 0.3333 });
+    expect(await fusionOf(weather, { weights: { fusion: { dense: 0.75 } } }, leaning)).toEqual({
+      denseWeight: 0.75,
+      lexicalWeight: 0.25,
     });
   });
 
@@ -157,6 +175,31 @@ describe('changing the catalog', () => {
       code: 'EMPTY_CATALOG',
       message: 'the catalog (tools given in code) holds no valid tool',
     });
+  });
+
+  it('warns, with a code, that catalog entries with errors were left out', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'toolsift-catalog-errors-'));
+    try {
+      const tool = {
+        name: 'get_headlines',
+        description: 'Top news headlines',
+        inputSchema: { type: 'object' },
+      };
+      await writeFile(path.join(folder, 'news.tools.json'), JSON.stringify({ tools: [tool] }));
+      await writeFile(
+        path.join(folder, 'broken.tools.json'),
+        JSON.stringify({ tools: [{ description: 'x' }] }),
+      );
+      const selector = await createSelector({ catalog: folder, embedder: 'hash', indexDir: false });
+      const errors = selector.index.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+      expect(errors).toHaveLength(1);
+      expect(selector.index.warnings).toEqual([
+        { code: 'CATALOG_ERRORS', message: '1 catalog error(s): what each names was left out', count: 1 },
+      ]);
+      expect(selector.tools.map((loaded) => loaded.id)).toEqual(['get_headlines']);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('says why a catalog on disk holds no valid tool', async () => {

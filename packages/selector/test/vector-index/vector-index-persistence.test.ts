@@ -57,7 +57,7 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
     expect(loaded.vector(entries[0]!.key)).toBeUndefined();
   });
 
-  it('locates the loaded vectors in place (hnsw: in the saved graph) until a key is upserted again', async () => {
+  it('locates the loaded vectors in place (hnsw: as read from its vectors file) until a key is upserted again', async () => {
     const index = built();
     await index.save(dir);
     const loaded = await loadVectorIndex(dir, { dimensions });
@@ -65,7 +65,7 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
     const offsets = new Int32Array(live.length);
     const data = loaded.locateVectors(live, offsets);
     if (kind === 'exact') return expect(data).toBeUndefined();
-    // Scored where they lie (with the patched hnswlib-node, in hnswlib's memory: `data` then holds no bytes).
+    // Scored where they lie, as a selection scores them.
     const query = next(dimensions);
     const into = new Float64Array(live.length);
     batchDotProducts({ sources: live.map(() => data!), offsets, count: live.length, dimensions })(
@@ -139,7 +139,7 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
   });
 
   describe('detects damage and says what is wrong', () => {
-    const payloadRoles = kind === 'exact' ? ['vectors', 'keys'] : ['graph', 'ids'];
+    const payloadRoles = kind === 'exact' ? ['vectors', 'keys'] : ['graph', 'ids', 'vectors'];
 
     async function payload(role: string): Promise<string> {
       const manifest = JSON.parse(await readFile(path.join(dir, 'vector-index.json'), 'utf8'));

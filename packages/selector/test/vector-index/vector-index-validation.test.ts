@@ -102,6 +102,16 @@ describe('HNSW index structure checks', () => {
     expect((error as Error).message).toMatch(/graph does not hold/);
   });
 
+  it('refuses, to be rebuilt, a folder saved before HNSW indexes kept their vectors beside the graph', async () => {
+    const manifestFile = path.join(dir, 'vector-index.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+    const { vectors: _vectors, ...files } = manifest.files;
+    await writeFile(manifestFile, JSON.stringify({ ...manifest, files }));
+    const error = await loadError();
+    expect(error).toMatchObject({ code: ErrorCode.IndexCorrupt, details: { reason: 'invalid-manifest' } });
+    expect((error as Error).message).toMatch(/without its vectors file/);
+  });
+
   it('refuses a graph file hnswlib cannot read', async () => {
     await replacePayload('graph', Buffer.alloc(300, 7));
     const error = await loadError();

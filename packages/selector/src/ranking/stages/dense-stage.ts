@@ -4,7 +4,7 @@ import type { SelectionStage } from '../selection-context.js';
 import { ensureScoredTool } from './ensure-scored-tool.js';
 
 /**
- * Dense retrieval: nearest views from the vector index, grouped into the `poolSize` best tools, each then
+ * Dense retrieval: nearest views from the vector index, grouped into the `pool.size` best tools, each then
  * scored over all its views (and the prompt's sentences). With a candidate list, the candidates are scored
  * directly instead.
  */
@@ -22,8 +22,8 @@ export const denseStage: SelectionStage = {
     } else {
       // The whole prompt's neighbours form the pool; sentences of a multi-sentence prompt only rescore it
       // (searching per sentence as well was measured to add nothing).
-      const wanted = Math.max(context.k, weights.poolSize);
-      for (const hit of index.searchVectors(vector, wanted * weights.viewsPerTool)) {
+      const wanted = Math.max(context.k, weights.pool.size);
+      for (const hit of index.searchVectors(vector, wanted * weights.pool.viewsPerTool)) {
         const toolId = index.toolIdOfView(hit.key);
         if (toolId === undefined) continue;
         known.set(hit.key, hit.similarity);
@@ -33,7 +33,7 @@ export const denseStage: SelectionStage = {
     }
     const ids = [...toolIds];
     const tools = ids.map((toolId) => index.toolVectors(toolId));
-    const dense = scoreToolViews({ tools, query, weights, known });
+    const dense = scoreToolViews({ tools, query, weights: weights.views, known });
     ids.forEach((toolId, position) => {
       ensureScoredTool(context, toolId).dense = dense[position]!;
     });

@@ -10,7 +10,7 @@ export const embedQueryStage: SelectionStage = {
   name: 'embed',
   async run(context) {
     if (context.method === 'bm25' || context.queryVector !== undefined) return;
-    const segments = context.weights.segmentWeight > 0 ? promptSegments(context.prompt) : [];
+    const segments = context.weights.views.sentence > 0 ? promptSegments(context.prompt) : [];
     const [whole] = await context.embedTexts([context.prompt]);
     context.queryVector = whole!;
     if (segments.length > 0) context.segmentVectors = await context.embedTexts(segments);

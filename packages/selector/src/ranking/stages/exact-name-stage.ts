@@ -5,7 +5,7 @@ import { ensureScoredTool } from './ensure-scored-tool.js';
 export const exactNameStage: SelectionStage = {
   name: 'exact',
   run(context) {
-    if (context.method !== 'toolsift' || !context.weights.exactNameFirst) return;
+    if (context.method !== 'toolsift' || !context.weights.exactName.isFirst) return;
     for (const hit of context.index.matchNames(context.prompt)) {
       if (context.candidateIds !== undefined && !context.candidateIds.has(hit.toolId)) continue;
       ensureScoredTool(context, hit.toolId).exact = hit;

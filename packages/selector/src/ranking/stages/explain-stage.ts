@@ -8,7 +8,7 @@ export const explainStage: SelectionStage = {
   run(context) {
     context.ranked = context.ranked.slice(0, context.k);
     const weights = fusionWeights({
-      weights: context.weights,
+      weights: context.weights.fusion,
       method: context.method,
       isMultiSentence: context.segmentVectors !== undefined,
     });
@@ -57,13 +57,13 @@ function explainTool(
     });
   }
   const sides =
-    context.weights.fusion === 'rank'
+    context.weights.fusion.mode === 'rank'
       ? `reciprocal ranks, dense x ${round(weights.dense / weights.total)} + lexical x ${round(weights.lexical / weights.total)}`
       : `dense ${tool.parts.dense.toFixed(3)} x ${round(weights.dense / weights.total)} + lexical ${tool.parts.lexical.toFixed(3)} x ${round(weights.lexical / weights.total)}`;
   reasons.push({
     kind: 'fusion',
     // The score is the fused value over the best tool's, less what the rules (reasons below) took off.
-    message: `score ${Math.max(0, tool.score).toFixed(3)}; fused ${tool.parts.fused.toFixed(3)} = ${sides} (${context.method}, ${context.weights.fusion} fusion)`,
+    message: `score ${Math.max(0, tool.score).toFixed(3)}; fused ${tool.parts.fused.toFixed(3)} = ${sides} (${context.method}, ${context.weights.fusion.mode} fusion)`,
     details: {
       dense: round(tool.parts.dense),
       lexical: round(tool.parts.lexical),

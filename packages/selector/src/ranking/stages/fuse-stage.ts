@@ -11,7 +11,7 @@ export const fuseStage: SelectionStage = {
     if (query !== undefined) {
       const unscored = [...context.pool.values()].filter((scored) => scored.dense === undefined);
       const tools = unscored.map((scored) => context.index.toolVectors(scored.toolId));
-      const dense = scoreToolViews({ tools, query, weights: context.weights });
+      const dense = scoreToolViews({ tools, query, weights: context.weights.views });
       unscored.forEach((scored, position) => {
         scored.dense = dense[position]!;
       });
@@ -19,7 +19,7 @@ export const fuseStage: SelectionStage = {
     const pool = [...context.pool.values()];
     fuseScores({
       pool,
-      weights: context.weights,
+      weights: context.weights.fusion,
       method: context.method,
       isMultiSentence: context.segmentVectors !== undefined,
     });

@@ -7,7 +7,7 @@ export const lexicalStage: SelectionStage = {
   run(context) {
     if (context.method === 'dense') return;
     const { index, weights, candidateIds } = context;
-    const wanted = Math.max(context.k, weights.poolSize);
+    const wanted = Math.max(context.k, weights.pool.size);
     const hits =
       candidateIds === undefined
         ? index.searchLexical(context.prompt, wanted)

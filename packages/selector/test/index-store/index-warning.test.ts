@@ -1,0 +1,16 @@
+import { expect, test } from 'vitest';
+import { IndexWarningCode } from '../../src/index-store/index-warning.js';
+
+test('index warning codes are public API: the whole table is pinned', () => {
+  expect(IndexWarningCode).toMatchInlineSnapshot(`
+    {
+      "CatalogErrors": "CATALOG_ERRORS",
+      "ExactIndexFallback": "EXACT_INDEX_FALLBACK",
+      "IndexNotSaved": "INDEX_NOT_SAVED",
+      "IndexRebuilt": "INDEX_REBUILT",
+      "LearnedPromptsNotSaved": "LEARNED_PROMPTS_NOT_SAVED",
+      "LearnedPromptsUnreadable": "LEARNED_PROMPTS_UNREADABLE",
+      "RebuiltIndexNotSaved": "REBUILT_INDEX_NOT_SAVED",
+    }
+  `);
+});
