@@ -85,6 +85,10 @@ export function renderGatewayReport(result: GatewayBenchResult): string {
               : `${search.firstStart.readySeconds}${search.index !== 'built' ? ` (measured ${search.firstStart.date.slice(0, 16).replace('T', ' ')} UTC)` : ''}`,
           ],
           ['start to listening on HTTP (s)', String(search.listenSeconds)],
+          [
+            'requests without the token while the first search waited: slowest answer (ms)',
+            `${search.waitingRefusals.slowestMs} (${search.waitingRefusals.count} sent, one every 0.5 s; ${search.waitingRefusals.failed} got no 401)`,
+          ],
           ['gateway RSS after the searches (MB)', search.rssMb === undefined ? '–' : String(search.rssMb)],
         ],
       ),

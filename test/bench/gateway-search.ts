@@ -3,10 +3,9 @@
 // runs reload the index. The gateway is handed on to the load part.
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { benchLog, seconds } from './bench-results.js';
 import { benchCacheDir } from './bench-selector.js';
+import { unauthorizedStatus } from './gateway-load.js';
 import {
   connectHttpClient,
   type RunningServer,
@@ -35,6 +34,11 @@ export interface SearchFigures {
   listenSeconds: number;
   /** Spawn to the first answered `search_tools` (upstreams started, tools listed, index built or reloaded). */
   readySeconds: number;
+  /**
+   * Requests without the token sent every 0.5 s while the first search waited: how many, the slowest answer (ms),
+   * and how many got no 401 (a reset connection, another status).
+   */
+  waitingRefusals: { count: number; slowestMs: number; failed: number };
   latency: LatencySummary;
   /** The gateway's resident memory after the searches, MB. */
   rssMb?: number;
@@ -71,14 +75,16 @@ export async function measureSearch(options: {
       token: options.token,
       name: 'gateway-bench-search',
     });
-    // The first search waits for the index: the model embeds every tool on a first start. Transport errors
-    // meanwhile (a stream cut while the gateway is busy) are logged: they explain a search asked again.
+    // The first search waits for the index: the model embeds every tool on a first start. A transport error
+    // meanwhile (a stream cut while the gateway is busy) is logged: it would explain a search never answered.
     let isWaiting = true;
     client.onerror = (error) => {
       if (isWaiting) benchLog(`search: client transport error while waiting: ${String(error)}`);
     };
-    const first = await firstSearch(client);
+    const refusals = probeRefusals(gateway.url);
+    const first = await searchTools(client, SANITY_QUERY, { k: 1, timeoutMs: FIRST_SEARCH_TIMEOUT_MS });
     isWaiting = false;
+    const waitingRefusals = await refusals.stop();
     const readySeconds = (performance.now() - started) / 1000;
     // A search that finds nothing measures an empty index, not the gateway: stop here.
     const top = (first.structuredContent as { tools?: Array<{ name: string }> } | undefined)?.tools?.[0]
@@ -108,6 +114,7 @@ export async function measureSearch(options: {
         ...(firstStart === undefined ? {} : { firstStart }),
         listenSeconds: round(listenSeconds, 1),
         readySeconds: round(readySeconds, 1),
+        waitingRefusals,
         latency: summarize(latencies),
         ...(rssMb === undefined ? {} : { rssMb }),
       },
@@ -139,25 +146,38 @@ const SANITY_QUERY = 'show a map centred on the Eiffel Tower';
 
 /** Embedding 10k tools with the real model on 2 busy cores takes minutes; allow far more. */
 const FIRST_SEARCH_TIMEOUT_MS = 30 * 60_000;
-/** Each waiting search is given up after this and sent again (one is always waiting, so none adds delay). */
-const WAIT_STEP_MS = 60_000;
-
 /**
- * The first search, which the gateway answers once its index is ready. It is asked again every minute rather than
- * waited on once: a request open for many minutes was seen to get no answer after the index was ready.
+ * Send a request without the token every 0.5 s until `stop`: how long the gateway takes to refuse it while it
+ * builds its index (a gateway that gives the event loop no turn answers none of them until it is done).
  */
-async function firstSearch(client: Client): Promise<CallToolResult> {
-  const deadline = performance.now() + FIRST_SEARCH_TIMEOUT_MS;
-  for (;;) {
-    try {
-      return await searchTools(client, SANITY_QUERY, { k: 1, timeoutMs: WAIT_STEP_MS });
-    } catch (error) {
-      const isTimeout = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
-      if (!isTimeout || performance.now() > deadline) throw error;
-      benchLog('search: the index is not ready yet, asking again');
+function probeRefusals(url: string): { stop: () => Promise<SearchFigures['waitingRefusals']> } {
+  let isStopped = false;
+  const waits: number[] = [];
+  let failed = 0;
+  const run = (async () => {
+    while (!isStopped) {
+      const begun = performance.now();
+      const status = await unauthorizedStatus(url).catch((error: unknown) => {
+        benchLog(
+          `search: a request without the token failed while the first search waited: ${String(error)}`,
+        );
+        return undefined;
+      });
+      waits.push(performance.now() - begun);
+      if (status !== 401) failed += 1;
+      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
     }
-  }
+  })();
+  return {
+    async stop() {
+      isStopped = true;
+      await run;
+      return { count: waits.length, slowestMs: round(Math.max(0, ...waits), 1), failed };
+    },
+  };
 }
+
+const PROBE_EVERY_MS = 500;
 
 async function modifiedAt(file: string): Promise<number | undefined> {
   try {

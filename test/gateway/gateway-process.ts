@@ -20,12 +20,9 @@ export function referenceServer(name: 'server-filesystem' | 'server-memory' | 's
   return path.join(folder, entry ?? 'dist/index.js');
 }
 
-/** Loaded into each reference server: resolves the `zod` some of them import without declaring it. */
-const UNDECLARED_ZOD = path.join(import.meta.dirname, 'fixtures', 'undeclared-zod.mjs');
-
 /** A stdio upstream entry (as a config file holds it) that runs a node script with this Node. */
 export function nodeServer(script: string, args: readonly string[] = [], env: Record<string, string> = {}) {
-  return { command: process.execPath, args: ['--import', UNDECLARED_ZOD, script, ...args], env };
+  return { command: process.execPath, args: [script, ...args], env };
 }
 
 /** Write an `mcpServers` config file; returns its path. */

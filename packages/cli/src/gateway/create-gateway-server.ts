@@ -12,6 +12,7 @@ import { VERSION } from '../version.js';
 import type { GatewayIndex } from './gateway-index.js';
 import { GATEWAY_SEARCH_OUTPUT, searchGateway } from './gateway-search.js';
 import { MAX_QUALIFIED_NAME_LENGTH } from './qualified-names.js';
+import type { TaskQueue } from './task-queue.js';
 import type { UpstreamPool } from './upstream-pool.js';
 
 /** What every client's server shares: the upstreams, the index, and when both are first ready. */
@@ -22,6 +23,8 @@ export interface GatewayCore {
   started: Promise<void>;
   /** Resolves once `started` has, and the index holds what the upstreams listed: searches wait for it. */
   ready: Promise<void>;
+  /** Every client's searches, run in arrival order a few at a time, so that proxied calls get turns between them. */
+  searches: TaskQueue;
   /** Call `listener` whenever an upstream's tools or state change; returns the way to stop. */
   subscribe(listener: () => void): () => void;
 }
@@ -93,11 +96,9 @@ export function createGatewayServer(options: {
         await core.ready;
         // A tool list an upstream announced as changed is read and indexed before this search runs.
         await core.pool.settled();
-        const found = await searchGateway({
-          ...core,
-          query: input.data.query,
-          k: input.data.k ?? defaultK,
-        });
+        const found = await core.searches.run(() =>
+          searchGateway({ ...core, query: input.data.query, k: input.data.k ?? defaultK }),
+        );
         if (isDynamic && list(found.tools.map((tool) => tool.name))) await server.sendToolListChanged();
         return { ...found };
       });

@@ -3,6 +3,7 @@ import { createGatewayServer, type GatewayCore } from './create-gateway-server.j
 import { createGatewayIndex } from './gateway-index.js';
 import type { UpstreamConfig } from './read-gateway-config.js';
 import { messageOf, type UpstreamTimings } from './supervise-upstream.js';
+import { createTaskQueue } from './task-queue.js';
 import { createUpstreamPool, type UpstreamPool } from './upstream-pool.js';
 
 /** Options of `createGateway`. */
@@ -66,6 +67,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     index,
     started,
     ready,
+    searches: createTaskQueue(SEARCH_CONCURRENCY),
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -78,3 +80,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     close: () => pool.close(),
   };
 }
+
+// --- internal ---
+
+/**
+ * Searches run side by side (see `createTaskQueue`). Measured on 2026-11-26 (`pnpm bench:gateway --quick`): 2 gave
+ * no more searches per second than 1 (each one keeps the main thread busy) and doubled the wait of calls.
+ */
+const SEARCH_CONCURRENCY = 1;

@@ -1,6 +1,13 @@
 import { type Diagnostic, loadTools, type Tool } from '@toolsift/core';
-import { createSelector, type Selector } from '@toolsift/selector';
+import {
+  createEmbedder,
+  createSelector,
+  type Embedder,
+  type IndexProgress,
+  type Selector,
+} from '@toolsift/selector';
 import type { UpstreamTool } from './upstream-pool.js';
+import { yieldingEmbedder } from './yielding-embedder.js';
 
 /** The selector over the upstream tools, kept in line with them; see `createGatewayIndex`. */
 export interface GatewayIndex {
@@ -25,6 +32,18 @@ export function createGatewayIndex(options: {
   let selector: Selector | undefined;
   let indexed = new Map<string, string>();
   let queue: Promise<void> = Promise.resolve();
+  let embedder: Promise<Embedder> | undefined;
+  const embedderOf = (): Promise<Embedder> => {
+    embedder ??= createEmbedder(options.embedder ?? 'use-lite', {
+      cwd: options.cwd,
+      env: options.env,
+      onProgress: (message) => options.log(message),
+    }).then(yieldingEmbedder, (error: unknown) => {
+      embedder = undefined; // the next sync tries again (a model download may work then)
+      throw error;
+    });
+    return embedder;
+  };
 
   const apply = async (tools: readonly UpstreamTool[]): Promise<void> => {
     const wanted = toTools(tools, options.log);
@@ -39,8 +58,8 @@ export function createGatewayIndex(options: {
         indexDir: options.indexDir,
         cwd: options.cwd,
         env: options.env,
-        ...(options.embedder !== undefined ? { embedder: options.embedder } : {}),
-        onModelProgress: (message) => options.log(message),
+        embedder: await embedderOf(),
+        onProgress: reportProgress(options.log),
       });
       indexed = fingerprints;
       return;
@@ -73,10 +92,32 @@ export function createGatewayIndex(options: {
 
 // --- internal ---
 
+/** Texts to embed from which a first build reports its progress (a quarter at a time): it may take minutes. */
+const REPORTED_FROM_TEXTS = 256;
+
+function reportProgress(log: (line: string) => void): (progress: IndexProgress) => void {
+  let reported = -1;
+  return ({ done, total }) => {
+    if (total < REPORTED_FROM_TEXTS) return;
+    const quarter = Math.floor((done / total) * 4);
+    if (quarter === reported) return;
+    reported = quarter;
+    log(
+      done === 0
+        ? `indexing: embedding ${total} texts of the upstream tools (a later start reuses them)`
+        : `indexing: ${done} of ${total} texts embedded`,
+    );
+  };
+}
+
 /** Upstream tools as toolsift tools: the MCP loader reads them, under their qualified names (the tool ids). */
 function toTools(tools: readonly UpstreamTool[], log: (line: string) => void): Tool[] {
   const byServer = new Map<string, UpstreamTool[]>();
-  for (const tool of tools) byServer.set(tool.server, [...(byServer.get(tool.server) ?? []), tool]);
+  for (const tool of tools) {
+    const group = byServer.get(tool.server);
+    if (group === undefined) byServer.set(tool.server, [tool]);
+    else group.push(tool);
+  }
   return [...byServer].flatMap(([server, serverTools]) => {
     const loaded = loadTools(
       { tools: serverTools.map((tool) => ({ ...tool.definition, name: tool.qualifiedName })) },

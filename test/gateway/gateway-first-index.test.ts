@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { type HttpGateway, serveHttp } from '../../packages/cli/src/gateway/serve-http.js';
+import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
+import { repoRoot } from '../mcp/serve-mcp-process.js';
+import { connectHttpClient } from './gateway-process.js';
+
+// The gateway in-process over HTTP, in front of the many-tools fixture, on its first start: the real model embeds
+// every tool while the client talks to it. Events are recorded in the order they happen.
+const TOOLS = 300;
+const TOKEN = 'first-index-test-token';
+let folder: string;
+let gateway: Gateway;
+let http: HttpGateway;
+let client: Client;
+const events: string[] = [];
+let embeddingStarted: Promise<void>;
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-first-index-'));
+  const upstreams = parseGatewayConfig(
+    {
+      mcpServers: {
+        many: {
+          command: process.execPath,
+          args: [
+            '--import',
+            'tsx/esm',
+            '--conditions=@toolsift/source',
+            path.join(repoRoot, 'test', 'fixtures', 'gateway', 'many-tools-server.ts'),
+            String(TOOLS),
+          ],
+          cwd: repoRoot,
+        },
+      },
+    },
+    'test config',
+  );
+  let onEmbedding = (): void => undefined;
+  embeddingStarted = new Promise((resolve) => {
+    onEmbedding = resolve;
+  });
+  gateway = createGateway({
+    upstreams,
+    embedder: 'use-lite',
+    indexDir: path.join(folder, 'index'),
+    cwd: folder,
+    env: { TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR },
+    log: (line) => {
+      if (line.startsWith('indexing: embedding')) onEmbedding();
+      const embedded = /^indexing: (\d+) of (\d+) texts embedded$/.exec(line);
+      if (embedded !== null && embedded[1] === embedded[2]) events.push('every text embedded');
+    },
+  });
+  void gateway.core.ready.then(() => events.push('index built'));
+  http = await serveHttp({
+    port: 0,
+    host: '127.0.0.1',
+    token: TOKEN,
+    createServer: () => gateway.createServer({ dynamicMax: 0 }),
+  });
+  client = await connectHttpClient(new URL(http.url), TOKEN);
+});
+
+afterAll(async () => {
+  await client?.close();
+  await http?.close();
+  await gateway?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('a gateway building its first index', () => {
+  test('answers requests meanwhile, and the search sent before the index existed once it is built', async () => {
+    const search = client
+      .callTool(
+        { name: 'search_tools', arguments: { query: 'show a map centred on the Eiffel Tower', k: 1 } },
+        undefined,
+        { timeout: 600_000 },
+      )
+      .then((result) => {
+        events.push('search answered');
+        return result as CallToolResult;
+      });
+    await embeddingStarted;
+    expect(events).toEqual([]);
+
+    const refused = fetch(http.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    }).then((response) => events.push(`unauthenticated: ${response.status}`));
+    const listed = client.listTools().then((result) => events.push(`tools/list: ${result.tools.length}`));
+    await Promise.all([refused, listed]);
+    const answer = await search;
+
+    // Both answered while the tools were being embedded; the search once the index was built.
+    expect(events.slice(0, 2).sort()).toEqual(['tools/list: 2', 'unauthenticated: 401']);
+    expect(events.slice(2)).toEqual(['every text embedded', 'index built', 'search answered']);
+    expect(answer.isError).toBeUndefined();
+    const found = answer.structuredContent as { tools: Array<{ name: string }> };
+    expect(found.tools.map((tool) => tool.name)).toEqual(['many__maps_showMap']);
+  });
+});
