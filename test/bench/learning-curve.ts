@@ -1,6 +1,8 @@
 // `pnpm bench:learning`: the learning curve. Replays a dataset's tuning half as an agent would (one session
 // per prompt: select, "call" each gold tool through `recordToolCall`, the session learns the call) and reports
-// R@5 and nDCG@10 on the held-out half after 0, 100, 1,000, 5,000 and all calls. The calls come in a fixed
+// R@5 and nDCG@10 on the held-out half after 0, 50, 100, 300, 1,000, 5,000 and all calls. Each row is replayed
+// with the shipped rule (a message that called several tools is learned for each as the sentence that asked for
+// it; learned views weigh `views.learned`) and with the rule before 2026-11-26 (the whole message, weight 1). The calls come in a fixed
 // shuffled order (by a hash of the query id), as an agent's would, not grouped by tool. Learning is kept in
 // memory (`isSaved: false`), so the bench index folders stay as they are.
 // Writes bench/results/learning-curve.{md,json}. Env: LEARNING_ROWS (dataset labels, comma-separated),
@@ -13,6 +15,7 @@ import {
   createSession,
   createToolNameResolver,
   DEFAULT_MAX_LEARNED_PER_TOOL,
+  DEFAULT_RANKING_WEIGHTS,
   type EvalSummary,
   evaluateSelector,
 } from '@toolsift/selector';
@@ -21,9 +24,14 @@ import { type BenchMeta, benchResults, benchLog as log, seconds } from './bench-
 import { benchSelector, flushEmbeddings } from './bench-selector.js';
 
 const EMBEDDER = 'use-lite';
-const CHECKPOINTS = [0, 100, 1000, 5000];
-/** Rows with enough tuning prompts to learn from (see the table in the results for how many each has). */
-const ROWS = (process.env.LEARNING_ROWS ?? 'metatool single,toolbench-stable,gorilla-apibench').split(',');
+const CHECKPOINTS = [0, 50, 100, 300, 1000, 5000];
+/** Rows with tuning prompts to learn from (see the table in the results for how many each has). */
+const ROWS = (
+  process.env.LEARNING_ROWS ??
+  'metatool single,toolbench-stable,gorilla-apibench,restbench,api-bank,toolalpaca'
+).split(',');
+/** The rule before 2026-11-26: each call learns the whole message, learned views weigh 1. */
+const OLD_RULE = 'whole message, weight 1';
 /** The bound only bites where a tool has many calls: metatool single (up to 442 per tool in its tuning half). */
 const BOUNDS = (process.env.LEARNING_BOUNDS ?? `${DEFAULT_MAX_LEARNED_PER_TOOL},20,inf`)
   .split(',')
@@ -32,6 +40,8 @@ const BOUNDS = (process.env.LEARNING_BOUNDS ?? `${DEFAULT_MAX_LEARNED_PER_TOOL},
 /** One point of a curve: the held-out metrics after `calls` tool calls were learned. */
 interface CurvePoint {
   row: string;
+  /** `default`, or the old rule replayed for comparison. */
+  rule: 'default' | typeof OLD_RULE;
   maxPerTool: number | null;
   /** The tool also called on every prompt, in the chatty replay. */
   chatty: string | null;
@@ -72,6 +82,7 @@ for (const label of ROWS) {
   if (row === undefined) throw new Error(`unknown row "${label}"; rows: ${BENCH_ROWS.map((r) => r.label)}`);
   const bounds = row.label === 'metatool single' ? BOUNDS : [DEFAULT_MAX_LEARNED_PER_TOOL];
   for (const maxPerTool of bounds) points.push(...(await curve(row, { maxPerTool })));
+  points.push(...(await curve(row, { maxPerTool: DEFAULT_MAX_LEARNED_PER_TOOL, isOldRule: true })));
   if (row.label === CHATTY_ROW) {
     for (const maxPerTool of [DEFAULT_MAX_LEARNED_PER_TOOL, Number.POSITIVE_INFINITY]) {
       points.push(
@@ -95,11 +106,22 @@ log(`done in ${meta.minutes} min; wrote bench/results/learning-curve.md and lear
 /** Replay the tuning half of a row through sessions that learn, evaluating the held-out half at each checkpoint. */
 async function curve(
   row: BenchRow,
-  options: { maxPerTool: number; isChatty?: boolean; checkpoints?: readonly number[]; stopAt?: number },
+  options: {
+    maxPerTool: number;
+    isChatty?: boolean;
+    isOldRule?: boolean;
+    checkpoints?: readonly number[];
+    stopAt?: number;
+  },
 ): Promise<CurvePoint[]> {
   const { maxPerTool } = options;
+  const isOldRule = options.isOldRule === true;
   const rowStarted = performance.now();
-  const selector = await benchSelector(row.dataset, { embedder: EMBEDDER, variant: '-learning-curve' });
+  const selector = await benchSelector(row.dataset, {
+    embedder: EMBEDDER,
+    variant: '-learning-curve',
+    ...(isOldRule ? { weights: { views: { learned: 1 } } } : {}),
+  });
   const resolve = createToolNameResolver(selector);
   const tune = shuffled(await loadRowQueries(row, 'tune', Number.POSITIVE_INFINITY));
   const report = await loadRowQueries(row, 'report');
@@ -135,6 +157,7 @@ async function curve(
     });
     curvePoints.push({
       row: row.label,
+      rule: isOldRule ? OLD_RULE : 'default',
       maxPerTool: Number.isFinite(maxPerTool) ? maxPerTool : null,
       chatty: chatty ?? null,
       calls: learnedCalls,
@@ -143,7 +166,7 @@ async function curve(
       summary: evaluation.summary,
     });
     log(
-      `${row.label} (bound ${maxPerTool}${chatty === undefined ? '' : `, ${chatty} chatty`}): ${learnedCalls} calls, ${selector.learned().length} prompts kept: R@5 ${evaluation.summary['recall@5'].toFixed(3)} (${seconds(performance.now() - rowStarted)} s)`,
+      `${row.label} (${isOldRule ? `${OLD_RULE}, ` : ''}bound ${maxPerTool}${chatty === undefined ? '' : `, ${chatty} chatty`}): ${learnedCalls} calls, ${selector.learned().length} prompts kept: R@5 ${evaluation.summary['recall@5'].toFixed(3)} (${seconds(performance.now() - rowStarted)} s)`,
     );
     windowCalls = 0;
     windowOffered = 0;
@@ -157,7 +180,7 @@ async function curve(
     const session = createSession(selector, {
       k: 5,
       selection: { abstain: false },
-      learn: { maxPerTool, isSaved: false },
+      ...(isOldRule ? {} : { learn: { maxPerTool, isSaved: false } }),
     });
     session.addMessage({ role: 'user', content: query.query });
     const offered = new Set((await session.select()).tools.map((tool) => tool.id));
@@ -167,6 +190,14 @@ async function curve(
       session.recordToolCall(id);
     }
     if (chatty !== undefined) session.recordToolCall(chatty);
+    // The old rule learns what a session learned before 2026-11-26: the last user message (trimmed, its first
+    // 1,000 characters) whole, for each tool called.
+    const prompt = query.query.trim().slice(0, 1000);
+    if (isOldRule)
+      await selector.learn(
+        [...new Set(ids)].map((tool) => ({ prompt, tool })),
+        { maxPerTool, isSaved: false },
+      );
     const learnReport = await session.flush();
     if (learnReport !== undefined && learnReport.failed > 0)
       throw new Error(`learning failed on "${query.id}"`);
@@ -241,11 +272,11 @@ function round(value: number): number {
 function pointTable(rows: readonly CurvePoint[]): string[] {
   const bound = (value: number | null): string => (value === null ? 'none' : String(value));
   return [
-    '| dataset | max per tool | calls learned | prompts kept | R@5 | nDCG@10 | top-1 | offered |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| dataset | rule | max per tool | calls learned | prompts kept | R@5 | nDCG@10 | top-1 | offered |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (point) =>
-        `| ${point.row} | ${bound(point.maxPerTool)} | ${point.calls} | ${point.learned} | ${point.summary['recall@5'].toFixed(3)} | ${point.summary['ndcg@10'].toFixed(3)} | ${point.summary.top1.toFixed(3)} | ${point.offered === null ? '' : point.offered.toFixed(3)} |`,
+        `| ${point.row} | ${point.rule} | ${bound(point.maxPerTool)} | ${point.calls} | ${point.learned} | ${point.summary['recall@5'].toFixed(3)} | ${point.summary['ndcg@10'].toFixed(3)} | ${point.summary.top1.toFixed(3)} | ${point.offered === null ? '' : point.offered.toFixed(3)} |`,
     ),
     '',
   ];
@@ -259,7 +290,9 @@ function render(meta: BenchMeta): string {
     'Each prompt of the tuning half is replayed as an agent would: a session selects (k = 5), the gold tools are',
     '"called" through `recordToolCall`, and the session learns the call. R@5 and nDCG@10 are measured on the',
     'held-out half (no abstention) after each number of calls. "Offered" is the share of the calls since the',
-    'previous row whose tool the session had offered before it learned them (what the agent saw).',
+    'previous row whose tool the session had offered before it learned them (what the agent saw). Rule "default":',
+    'a message that called several tools is learned for each as its sentence nearest the tool, learned views',
+    `weigh ${DEFAULT_RANKING_WEIGHTS.views.learned}; "${OLD_RULE}": the rule before 2026-11-26.`,
     '',
     '| dataset | tuning prompts | calls | held-out prompts | tools |',
     '| --- | ---: | ---: | ---: | ---: |',

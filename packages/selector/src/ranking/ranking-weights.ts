@@ -82,7 +82,7 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<{
     rrfK: 60,
     denseFloorRank: 20,
   }),
-  views: Object.freeze({ bonus: 0.01, bonusWindow: 0.1, bonusMaxViews: 3, learned: 1, sentence: 1 }),
+  views: Object.freeze({ bonus: 0.01, bonusWindow: 0.1, bonusMaxViews: 3, learned: 0.9, sentence: 1 }),
   pool: Object.freeze({ size: 40, viewsPerTool: 2 }),
   exactName: Object.freeze({ isFirst: true }),
 });

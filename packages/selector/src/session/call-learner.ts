@@ -19,8 +19,8 @@ export interface CallLearner {
 
 /**
  * A learner for `selector`: calls recorded in the same tick (parallel tool calls) are learned in one
- * `selector.learn`, calls recorded while it runs in the next. A message of several sentences is learned for each
- * tool as the sentence that asked for it (`focusLearnedPrompts`). A failed batch is retried call by call, so one
+ * `selector.learn`, calls recorded while it runs in the next. A message that called several tools is learned for
+ * each as the sentence that asked for it (`focusLearnedPrompts`). A failed batch is retried call by call, so one
  * bad call (a tool removed meanwhile) does not lose the others; each failure goes to `onLearnError`, else to
  * `takeFailures`. USAGE_ERROR at once for a bad `maxPerTool`.
  */
@@ -33,6 +33,9 @@ export function createCallLearner(selector: Selector, options: SessionLearnOptio
   let running: Promise<void> | undefined;
   let report = emptyReport();
   let failures: LearnFailure[] = [];
+  // The tools called for the last prompt recorded, so a message that calls its tools one step at a time is
+  // still known to have called several.
+  let lastMessage: { prompt: string; tools: string[] } | undefined;
 
   const fail = (failure: LearnFailure): void => {
     report.failed++;
@@ -55,6 +58,7 @@ export function createCallLearner(selector: Selector, options: SessionLearnOptio
         examples: batch,
         embedder: selector.embedder,
         views: (toolId) => selector.views(toolId),
+        calledBefore: (prompt) => (prompt === lastMessage?.prompt ? lastMessage.tools : []),
       });
       addReport(report, await selector.learn(examples, learnOptions));
     } catch (error) {
@@ -79,6 +83,8 @@ export function createCallLearner(selector: Selector, options: SessionLearnOptio
         return;
       }
       pending.push(example);
+      if (lastMessage?.prompt !== example.prompt) lastMessage = { prompt: example.prompt, tools: [] };
+      lastMessage.tools.push(example.tool);
       // Start on the next microtask, so the calls of one model step go in one batch.
       running ??= Promise.resolve().then(drain);
     },

@@ -29,7 +29,8 @@ export interface SessionOptions<T extends FormatTarget = 'openai'> {
    * Learn from the tools the model calls (off by default): each `recordToolCall` learns the last user message
    * as a prompt of the called tool through `selector.learn` (saved in the index folder's learned.json,
    * deduplicated, at most `maxPerTool` prompts per tool, removable with `selector.forget`), in the background.
-   * `true` takes the defaults.
+   * When one message led to calls of several tools, each tool learns only the sentence of it closest to the
+   * tool's own views (a message asking for two things teaches each tool its part). `true` takes the defaults.
    */
   learn?: boolean | SessionLearnOptions;
 }
