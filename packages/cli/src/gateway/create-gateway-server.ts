@@ -122,7 +122,8 @@ export function createGatewayServer(options: {
   });
 
   if (isDynamic) {
-    // A listed tool its server changed or removed: the client is told to list again. Ends with the connection.
+    // A listed tool its server changed or removed: the client is told to list again. Ends with the connection:
+    // when it closes (a session refused at initialize never has another event to notice it by).
     const unsubscribe = core.subscribe(() => {
       if (server.transport === undefined) return unsubscribe();
       let isChanged = false;
@@ -135,6 +136,11 @@ export function createGatewayServer(options: {
       }
       if (isChanged) server.sendToolListChanged().catch(() => undefined);
     });
+    const onclose = server.onclose;
+    server.onclose = () => {
+      unsubscribe();
+      onclose?.();
+    };
   }
 
   /** Add tools to this client's list (moved to the end when there); whether the set of names changed. */

@@ -51,11 +51,14 @@ export async function readGatewayConfig(options: { file: string; cwd: string }):
   try {
     data = JSON.parse(text);
   } catch (error) {
+    // Never V8's message: it quotes the text around the error, which may be an `env` value (an unquoted token).
+    const position = jsonErrorPosition(text, (error as Error).message);
+    const where =
+      position === undefined ? '' : `the syntax breaks at line ${position.line}, column ${position.column}; `;
     throw new ToolsiftError(
       ErrorCode.ParseError,
-      `the gateway config ${file} is not valid JSON: ${(error as Error).message}`,
-      { file },
-      { cause: error },
+      `the gateway config ${file} is not valid JSON: ${where}expected an mcpServers JSON file as Claude Desktop, Cursor or VS Code write it`,
+      { file, ...position },
     );
   }
   return parseGatewayConfig(data, file, createJsonLocator(text));
@@ -98,6 +101,35 @@ export function parseGatewayConfig(data: unknown, file: string, locate?: Locate)
 }
 
 // --- internal ---
+
+/**
+ * Where `JSON.parse` failed, from its message: `at position N`, `(line L column C)`, or (Node 20's `Unexpected
+ * token`) the text V8 quotes around the error, `..."<10 before><10 after>"...`, found again in `text`. Undefined
+ * when the message gives no position.
+ */
+function jsonErrorPosition(text: string, message: string): { line: number; column: number } | undefined {
+  const lineColumn = /\bline (\d+) column (\d+)/.exec(message);
+  if (lineColumn !== null) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
+  const position = /\bat position (\d+)/.exec(message);
+  if (position !== null) return positionAt(text, Number(position[1]));
+  const context = /^Unexpected token .*?, (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(message);
+  const [, before, excerpt, after] = context ?? [];
+  if (excerpt === undefined || (before === undefined && after === undefined)) return undefined;
+  // V8 quotes up to V8_CONTEXT characters each side of the error; the excerpt starts the text when not `...`-led.
+  const start = before === undefined ? (text.startsWith(excerpt) ? 0 : -1) : text.indexOf(excerpt);
+  if (start === -1 || (before !== undefined && text.indexOf(excerpt, start + 1) !== -1)) return undefined; // unsure
+  const offset = before === undefined ? excerpt.length - V8_CONTEXT : start + V8_CONTEXT;
+  return offset >= 0 && offset <= text.length ? positionAt(text, offset) : undefined;
+}
+
+/** Characters V8's JSON.parse quotes on each side of an unexpected token (`kMaxContextCharacters`). */
+const V8_CONTEXT = 10;
+
+function positionAt(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+}
 
 const STRING_MAP = z.record(z.string(), z.string({ error: 'expected a string value' }));
 

@@ -11,21 +11,27 @@ export interface HttpGateway {
   /** The MCP endpoint, e.g. `http://127.0.0.1:8931/mcp`. */
   url: string;
   close(): Promise<void>;
+  /** How many sessions are open (for tests: a failed initialize must leave none behind). @internal */
+  sessionCount(): number;
 }
 
 /**
  * Serve MCP over Streamable HTTP at `http://<host>:<port>/mcp`, one session (and one MCP server, from
  * `createServer`) per client, all sharing the gateway's upstreams and index. With a `token`, a request without
  * `Authorization: Bearer <token>` gets 401 before anything reads it. On a loopback host, requests whose `Host`
- * header names another host are refused (DNS rebinding).
+ * header names another host are refused (DNS rebinding). A session no request has used for `idleTimeoutMs` (30
+ * minutes by default) is closed, so a client that vanished without ending its session does not keep it forever.
  */
 export async function serveHttp(options: {
   port: number;
   host: string;
   token: string | undefined;
   createServer: () => Server;
+  idleTimeoutMs?: number;
 }): Promise<HttpGateway> {
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
   const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const idle = createIdleTracker(idleTimeoutMs);
   let allowedHosts: string[] | undefined;
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -59,6 +65,7 @@ export async function serveHttp(options: {
         response.end(rpcError('Session not found: start a new one with an initialize request'));
         return;
       }
+      idle.track(sessionId, response, () => void transport.close().catch(() => undefined));
       await transport.handleRequest(request, response, body);
       return;
     }
@@ -71,15 +78,27 @@ export async function serveHttp(options: {
     }
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+        idle.track(id, response, () => void transport.close().catch(() => undefined));
+      },
     });
     const server = options.createServer();
     transport.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-      void server.close();
+      if (transport.sessionId !== undefined) {
+        sessions.delete(transport.sessionId);
+        idle.forget(transport.sessionId);
+      }
+      server.close().catch(() => undefined);
     };
     await server.connect(transport);
-    await transport.handleRequest(request, response, body);
+    try {
+      await transport.handleRequest(request, response, body);
+    } finally {
+      // Refused before a session was made (406 without `Accept: text/event-stream`, a bad version...): nothing will
+      // ever reach this server again, so it is closed now (with it, its listener on the shared core).
+      if (transport.sessionId === undefined) await transport.close().catch(() => undefined);
+    }
   };
 
   const http = createServer((request, response) => {
@@ -102,7 +121,9 @@ export async function serveHttp(options: {
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${shownHost}:${port}${ENDPOINT}`,
+    sessionCount: () => sessions.size,
     async close() {
+      idle.stop();
       await Promise.all([...sessions.values()].map((transport) => transport.close()));
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
@@ -117,6 +138,42 @@ const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'];
 /** Largest request body read: the SDK's own bound for one message. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const INVALID = Symbol('invalid body');
+const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+
+/**
+ * Closes a session once no request of it has been open for `timeoutMs`. A request (an SSE stream a client holds
+ * open to hear notifications, too) keeps its session busy until its response ends.
+ */
+function createIdleTracker(timeoutMs: number) {
+  const states = new Map<string, { open: number; timer?: NodeJS.Timeout }>();
+  return {
+    track(sessionId: string, response: ServerResponse, close: () => void): void {
+      let state = states.get(sessionId);
+      if (state === undefined) {
+        state = { open: 0 };
+        states.set(sessionId, state);
+      }
+      const current = state;
+      clearTimeout(current.timer);
+      current.open += 1;
+      response.once('close', () => {
+        current.open -= 1;
+        if (current.open > 0 || states.get(sessionId) !== current) return;
+        clearTimeout(current.timer);
+        current.timer = setTimeout(close, timeoutMs);
+        current.timer.unref();
+      });
+    },
+    forget(sessionId: string): void {
+      clearTimeout(states.get(sessionId)?.timer);
+      states.delete(sessionId);
+    },
+    stop(): void {
+      for (const state of states.values()) clearTimeout(state.timer);
+      states.clear();
+    },
+  };
+}
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];

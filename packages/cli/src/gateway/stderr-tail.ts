@@ -10,17 +10,19 @@ export interface StderrTail {
 }
 
 /**
- * Keep the last `maxLength` characters a server wrote to stderr. Its configured secrets are masked when the text is
- * read, so a server that echoes its token does not get it printed by the gateway.
+ * Keep the last `maxLength` characters a server wrote to stderr. Its configured secrets are masked, so a server that
+ * echoes its token does not get it printed by the gateway, also when the token comes in two writes.
  */
 export function createStderrTail(options: { mask: SecretMask; maxLength?: number }): StderrTail {
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   let kept = '';
   return {
+    // Masked before it is cut: cutting first could keep the end of a secret whose start was cut off, which no
+    // mask matches. The start of a secret still being written stays at the end, unmasked, until its end comes.
     append(text) {
-      kept = (kept + text).slice(-maxLength);
+      kept = options.mask(kept + text).slice(-maxLength);
     },
-    text: () => options.mask(kept).trimEnd(),
+    text: () => kept.trimEnd(),
     clear() {
       kept = '';
     },

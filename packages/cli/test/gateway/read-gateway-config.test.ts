@@ -177,6 +177,45 @@ describe('readGatewayConfig', () => {
     });
   });
 
+  // V8 quotes the text around a JSON error: an unquoted env value would be printed whole.
+  test.each([
+    [
+      'an unquoted token, with lines before',
+      `{\n  "mcpServers": {\n    "github": {\n      "env": {"TOKEN": ${SECRET}"}\n    }\n  }\n}\n`,
+      4,
+      24,
+    ],
+    [
+      'an unquoted token on one line',
+      `{"mcpServers":{"github":{"command":"npx","env":{"TOKEN":${SECRET}"}}}}`,
+      1,
+      57,
+    ],
+    ['a token cut off by the end of the file', `{"mcpServers":{"g":{"env":{"TOKEN":"${SECRET}`, 1, 56],
+    ['a trailing comma after the token', `{"mcpServers":{"g":{"env":{"TOKEN":"${SECRET}",}}}}`, 1, 58],
+  ])(
+    'PARSE_ERROR for %s names the file, line and column, never the text',
+    async (_case, text, line, column) => {
+      const file = path.join(folder, 'leaky.json');
+      await writeFile(file, text);
+      const error = await readGatewayConfig({ file, cwd: folder }).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        code: 'PARSE_ERROR',
+        message: `the gateway config ${file} is not valid JSON: the syntax breaks at line ${line}, column ${column}; expected an mcpServers JSON file as Claude Desktop, Cursor or VS Code write it`,
+      });
+      expect(JSON.stringify(error)).not.toContain(SECRET.slice(4));
+    },
+  );
+
+  test('PARSE_ERROR without a position V8 gives says only that the file is not JSON', async () => {
+    const file = path.join(folder, 'short.json');
+    await writeFile(file, '{"a":ghp_x}'); // too short for V8 to quote around the error
+    await expect(readGatewayConfig({ file, cwd: folder })).rejects.toMatchObject({
+      code: 'PARSE_ERROR',
+      message: `the gateway config ${file} is not valid JSON: expected an mcpServers JSON file as Claude Desktop, Cursor or VS Code write it`,
+    });
+  });
+
   test('a relative path resolves against cwd', async () => {
     await writeFile(path.join(folder, 'ok.json'), JSON.stringify({ mcpServers: { a: { command: 'a' } } }));
     await expect(readGatewayConfig({ file: 'ok.json', cwd: folder })).resolves.toEqual([
