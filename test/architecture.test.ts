@@ -1,14 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-// Dependencies point one way: core <- selector <- cli (STYLE.md rule 1).
+// Dependencies point one way: core <- selector <- cli, selector <- frameworks (STYLE.md rule 1).
 const allowedEdges: Record<string, string[]> = {
   '@toolsift/core': [],
   '@toolsift/selector': ['@toolsift/core'],
   '@toolsift/cli': ['@toolsift/core', '@toolsift/selector'],
+  '@toolsift/frameworks': ['@toolsift/core', '@toolsift/selector'],
 };
+// Every package folder, so a new package fails here until the table says where it stands.
+const packageDirs = readdirSync(path.join(repoRoot, 'packages'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 function workspaceDependencies(packageDir: string): { name: string; dependencies: string[] } {
   const manifest = JSON.parse(
@@ -22,9 +28,15 @@ function workspaceDependencies(packageDir: string): { name: string; dependencies
 }
 
 describe('package topology', () => {
-  it.each(['core', 'selector', 'cli'])('packages/%s depends only on packages below it', (packageDir) => {
+  it('finds every package the table lists, and no other', () => {
+    expect(packageDirs.map((packageDir) => workspaceDependencies(packageDir).name).sort()).toEqual(
+      Object.keys(allowedEdges).sort(),
+    );
+  });
+
+  it.each(packageDirs)('packages/%s depends only on packages below it', (packageDir) => {
     const { name, dependencies } = workspaceDependencies(packageDir);
-    expect(allowedEdges[name]).toBeDefined();
+    expect(allowedEdges[name], `${name} is not in the table of allowed edges`).toBeDefined();
     expect(dependencies.filter((dependency) => !allowedEdges[name]?.includes(dependency))).toEqual([]);
   });
 });

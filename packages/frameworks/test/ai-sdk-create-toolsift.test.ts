@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ToolsiftError } from '@toolsift/core';
 import { createHashEmbedder } from '@toolsift/selector';
 import { type ModelMessage, tool } from 'ai';
@@ -85,6 +88,94 @@ describe('createToolsift', () => {
     [{ metadata: { get_weather: { notFor: 3 } } }, 'METADATA_INVALID'],
   ])('bad options %o are a %s error at creation', async (bad, code) => {
     await expect(createToolsift(tools, { ...options, ...(bad as object) })).rejects.toMatchObject({ code });
+  });
+
+  test.each([0, Number.NaN])(
+    'learn.maxPerTool %s is a USAGE_ERROR naming it at creation',
+    async (maxPerTool) => {
+      const attempt = createToolsift(tools, { ...options, learn: { maxPerTool } });
+      await expect(attempt).rejects.toMatchObject({ code: 'USAGE_ERROR' });
+      await expect(attempt).rejects.toThrow(
+        `maxPerTool must be a whole number >= 1 (or Infinity for no bound), got ${maxPerTool}`,
+      );
+    },
+  );
+});
+
+describe('learning from the calls prepareStep sees', () => {
+  const called: ModelMessage[] = [
+    { role: 'user', content: 'weather in Paris?' },
+    {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: '1', toolName: 'get_weather', input: { city: 'Paris' } }],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: '1',
+          toolName: 'get_weather',
+          output: { type: 'text', value: 'sunny' },
+        },
+      ],
+    },
+  ];
+
+  test('flush returns what was learned', async () => {
+    const toolsift = await createToolsift(tools, { ...options, learn: { isSaved: false } });
+    await toolsift.prepareStep({ messages: called });
+    expect(await toolsift.flush()).toEqual({
+      changed: 1,
+      unchanged: 0,
+      tools: ['get_weather'],
+      skipped: 0,
+      failed: 0,
+      failures: [],
+    });
+    expect(toolsift.selector.learned()).toEqual([{ prompt: 'weather in Paris?', tool: 'get_weather' }]);
+  });
+
+  test('a call whose learning fails is returned by flush, not lost in prepareStep', async () => {
+    const indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-ai-sdk-learn-'));
+    try {
+      const toolsift = await createToolsift(tools, {
+        ...options,
+        indexDir: path.join(indexDir, 'index'),
+        learn: true,
+      });
+      // The index folder becomes a file: saving what is learned fails, as on a disk gone read-only.
+      await rm(path.join(indexDir, 'index'), { recursive: true });
+      await writeFile(path.join(indexDir, 'index'), '');
+      await toolsift.prepareStep({ messages: called });
+      const summary = await toolsift.flush();
+      expect(summary).toMatchObject({ changed: 0, failed: 1 });
+      expect(summary.failures).toEqual([
+        { example: { prompt: 'weather in Paris?', tool: 'get_weather' }, error: expect.anything() },
+      ]);
+      expect(await toolsift.flush()).toMatchObject({ failed: 0, failures: [] });
+    } finally {
+      await rm(indexDir, { recursive: true, force: true });
+    }
+  });
+
+  test('with onLearnError the failures go to it', async () => {
+    const indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-ai-sdk-learn-'));
+    try {
+      const failed: string[] = [];
+      const toolsift = await createToolsift(tools, {
+        ...options,
+        indexDir: path.join(indexDir, 'index'),
+        learn: { onLearnError: (failure) => failed.push(failure.example.tool) },
+      });
+      await rm(path.join(indexDir, 'index'), { recursive: true });
+      await writeFile(path.join(indexDir, 'index'), '');
+      await toolsift.prepareStep({ messages: called });
+      expect(await toolsift.flush()).toMatchObject({ failed: 1, failures: [] });
+      expect(failed).toEqual(['get_weather']);
+    } finally {
+      await rm(indexDir, { recursive: true, force: true });
+    }
   });
 });
 

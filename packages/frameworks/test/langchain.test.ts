@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BaseLanguageModelInput } from '@langchain/core/language_models/base';
@@ -8,13 +8,13 @@ import {
   type BaseMessage,
   HumanMessage,
   SystemMessage,
-  type ToolMessage,
+  ToolMessage,
 } from '@langchain/core/messages';
 import { ChatPromptTemplate } from '@langchain/core/prompts';
 import type { Runnable } from '@langchain/core/runnables';
 import { tool } from '@langchain/core/tools';
 import { FakeChatModel, FakeStreamingChatModel } from '@langchain/core/utils/testing';
-import { createEmbedder } from '@toolsift/selector';
+import { createEmbedder, createHashEmbedder } from '@toolsift/selector';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z as z4 } from 'zod';
 import { z as z3 } from 'zod/v3';
@@ -269,12 +269,62 @@ describe('langChainToolDefinitions', () => {
 });
 
 describe('createToolsift errors', () => {
+  test.each([0, Number.NaN])(
+    'learn.maxPerTool %s is a USAGE_ERROR naming it at creation',
+    async (maxPerTool) => {
+      const attempt = createToolsift(langChainTools.slice(0, 8), {
+        embedder: createHashEmbedder(),
+        indexDir: false,
+        learn: { maxPerTool },
+      });
+      await expect(attempt).rejects.toMatchObject({ code: 'USAGE_ERROR' });
+      await expect(attempt).rejects.toThrow(
+        `maxPerTool must be a whole number >= 1 (or Infinity for no bound), got ${maxPerTool}`,
+      );
+    },
+  );
+
   test('binding a model that cannot bind tools is a USAGE_ERROR', () => {
     const attempt = () => toolsift.bindTools(new FakeChatModel({}));
     expect(attempt).toThrow(expect.objectContaining({ code: 'USAGE_ERROR' }));
     expect(attempt).toThrowErrorMatchingInlineSnapshot(
       `[ToolsiftError: the chat model FakeChatModel has no bindTools: toolsift can only select tools for a model that supports tool calling]`,
     );
+  });
+});
+
+describe('learning from the calls bindTools sees', () => {
+  test('a call whose learning fails is returned by flush, not lost in bindTools', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'toolsift-langchain-learn-'));
+    try {
+      const few = langChainTools.slice(0, 8);
+      const learning = await createToolsift(few, {
+        embedder: createHashEmbedder(),
+        indexDir: path.join(folder, 'index'),
+        learn: true,
+      });
+      // The index folder becomes a file: saving what is learned fails, as on a disk gone read-only.
+      await rm(path.join(folder, 'index'), { recursive: true });
+      await writeFile(path.join(folder, 'index'), '');
+      const called = few[0]!.name;
+      const messages = [
+        new HumanMessage(engagement.query),
+        new AIMessage({
+          content: '',
+          tool_calls: [{ name: called, args: {}, id: 'call_1', type: 'tool_call' }],
+        }),
+        new ToolMessage({ content: 'ok', tool_call_id: 'call_1' }),
+      ];
+      const model = new FakeStreamingChatModel({ responses: [new AIMessage('Done.')] });
+      expect((await learning.bindTools(model).invoke(messages)).content).toBe('Done.');
+      const summary = await learning.flush();
+      expect(summary).toMatchObject({ changed: 0, failed: 1 });
+      expect(summary.failures).toEqual([
+        { example: { prompt: engagement.query, tool: called }, error: expect.anything() },
+      ]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   Agent,
   type AgentInputItem,
+  MaxTurnsExceededError,
   MemorySession,
   OpenAIProvider,
   Runner,
@@ -250,7 +251,16 @@ describe('withToolSelection options', () => {
   test('with learn, each call of a run is learned for its user message once flushed', async () => {
     const selection = await withToolSelection(newAgent(), { selector, k: K, learn: { isSaved: false } });
     await runnerFor('chat_completions').run(selection.agent, engagement.query);
-    await selection.flush();
+    expect(await selection.flush()).toMatchObject({ failed: 0, failures: [] });
+    expect(selector.learned()).toContainEqual({ prompt: engagement.query, tool: engagement.gold });
+  });
+
+  test('a run that throws (max turns) still has its calls learned, and keeps no learner once learned', async () => {
+    await selector.forget([{ prompt: engagement.query }], { isSaved: false });
+    const selection = await withToolSelection(newAgent(), { selector, k: K, learn: { isSaved: false } });
+    const run = runnerFor('chat_completions').run(selection.agent, engagement.query, { maxTurns: 1 });
+    await expect(run).rejects.toThrow(MaxTurnsExceededError);
+    expect(await selection.flush()).toMatchObject({ changed: 1, tools: [engagement.gold], failures: [] });
     expect(selector.learned()).toContainEqual({ prompt: engagement.query, tool: engagement.gold });
   });
 });
@@ -276,6 +286,17 @@ describe('withToolSelection errors', () => {
       `[ToolsiftError: withToolSelection was given both a selector and metadata: metadata is read only when toolsift builds the selector; give it to the tools of your selector instead (agentToolDefinitions(tools, metadata)).]`,
     );
   });
+
+  test.each([0, Number.NaN])(
+    'learn.maxPerTool %s is a USAGE_ERROR naming it before any run',
+    async (maxPerTool) => {
+      const attempt = withToolSelection(newAgent(), { selector, learn: { maxPerTool } });
+      await expect(attempt).rejects.toMatchObject({ code: 'USAGE_ERROR' });
+      await expect(attempt).rejects.toThrow(
+        `maxPerTool must be a whole number >= 1 (or Infinity for no bound), got ${maxPerTool}`,
+      );
+    },
+  );
 
   test('a bad k is a USAGE_ERROR before any run', async () => {
     const attempt = withToolSelection(newAgent(), { selector, k: 0 });

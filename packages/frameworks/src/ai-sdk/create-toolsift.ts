@@ -1,6 +1,7 @@
 import type { Selector, SessionSelection, SessionTool } from '@toolsift/selector';
 import { createConversationSelection } from '../shared/conversation-selection.js';
 import { createCodeSelector } from '../shared/create-code-selector.js';
+import type { LearnSummary } from '../shared/learn-summary.js';
 import { handleSelectionError } from '../shared/selection-fallback.js';
 import { splitToolSelectionOptions, type ToolSelectionOptions } from '../shared/tool-selection-options.js';
 import type { AiSdkMessage, AiSdkPrepareStepOptions, AiSdkToolName, AiSdkToolSet } from './ai-sdk-types.js';
@@ -20,8 +21,9 @@ export interface AiSdkToolChoice<TOOLS extends AiSdkToolSet> {
   /** The offered tools with their scores and reasons, in the order of `activeTools`. */
   tools: SessionTool[];
   /**
-   * The session's selection the tools were taken from (warnings, abstention, learn failures, timings);
-   * undefined while the conversation has no user text (only images, say), when no tool is offered.
+   * The session's selection the tools were taken from (warnings, abstention, timings; learn failures come
+   * with `flush()`); undefined while the conversation has no user text (only images, say), when no tool is
+   * offered.
    */
   selection: SessionSelection | undefined;
 }
@@ -43,8 +45,11 @@ export interface AiSdkToolsift<TOOLS extends AiSdkToolSet> {
    * failed selection is thrown here (no fallback: the caller decides).
    */
   select(messages: readonly AiSdkMessage[]): Promise<AiSdkToolChoice<TOOLS>>;
-  /** With `learn`: wait until every tool call seen so far is learned. */
-  flush(): Promise<void>;
+  /**
+   * With `learn`: wait until every tool call seen so far is learned. Returns what was learned since the previous
+   * flush, over every conversation, with the calls whose learning failed (unless `learn.onLearnError` took them).
+   */
+  flush(): Promise<LearnSummary>;
 }
 
 /**

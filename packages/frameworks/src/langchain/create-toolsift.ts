@@ -5,6 +5,7 @@ import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { Selector, SessionSelection, SessionTool } from '@toolsift/selector';
 import { createConversationSelection } from '../shared/conversation-selection.js';
 import { createCodeSelector } from '../shared/create-code-selector.js';
+import type { LearnSummary } from '../shared/learn-summary.js';
 import { handleSelectionError } from '../shared/selection-fallback.js';
 import { splitToolSelectionOptions, type ToolSelectionOptions } from '../shared/tool-selection-options.js';
 import { langChainToolDefinitions } from './langchain-tool-definitions.js';
@@ -23,8 +24,8 @@ export interface LangChainToolChoice<TTool> {
   /** The same tools with their scores and reasons (`isSticky` for those kept because they were called). */
   offered: SessionTool[];
   /**
-   * The session's selection they were taken from (warnings, abstention, learn failures, timings); undefined
-   * when the conversation has no user text yet (e.g. only an image), and nothing is offered.
+   * The session's selection they were taken from (warnings, abstention, timings; learn failures come with
+   * `flush()`); undefined when the conversation has no user text yet (e.g. only an image), and nothing is offered.
    */
   selection: SessionSelection | undefined;
 }
@@ -48,8 +49,11 @@ export interface LangChainToolsift<TTool extends BindToolsInput> {
    * fails with a `ToolsiftError` goes to `onSelectionError` and the call is bound every tool.
    */
   bindTools<TOutput>(model: ToolBindingModel<TTool, TOutput>): Runnable<BaseLanguageModelInput, TOutput>;
-  /** With `learn`: wait until every tool call seen so far is learned. */
-  flush(): Promise<void>;
+  /**
+   * With `learn`: wait until every tool call seen so far is learned. Returns what was learned since the previous
+   * flush, over every conversation, with the calls whose learning failed (unless `learn.onLearnError` took them).
+   */
+  flush(): Promise<LearnSummary>;
 }
 
 /**

@@ -1,6 +1,7 @@
 export type {
   CodeSelectorOptions,
   CodeToolDefinition,
+  LearnSummary,
   ToolSelectionOptions,
   ToolsiftMetadata,
 } from '../shared/index.js';

@@ -4,6 +4,7 @@ import type { LearnFailure, Selector, Session, SessionSelection, SessionTool } f
 import type { ConversationEvent } from '../shared/conversation-event.js';
 import { createConversationSelection } from '../shared/conversation-selection.js';
 import { createCodeSelector } from '../shared/create-code-selector.js';
+import { type LearnSummary, summarizeLearning } from '../shared/learn-summary.js';
 import { handleSelectionError } from '../shared/selection-fallback.js';
 import { splitToolSelectionOptions, type ToolSelectionOptions } from '../shared/tool-selection-options.js';
 import { agentInputEvents } from './agent-input-events.js';
@@ -27,8 +28,11 @@ export interface AgentToolSelection<TContext, TOutput extends AgentOutputType> {
   agent: Agent<TContext, TOutput>;
   /** The selector over the agent's function tools (its index, `learned()`, `forget()`...). */
   selector: Selector;
-  /** With `learn`: wait until every tool call so far is learned (before the process exits). */
-  flush(): Promise<void>;
+  /**
+   * With `learn`: wait until every tool call so far is learned (before the process exits). Returns what was
+   * learned since the previous flush, with the failures no `onLearnError` and no `onSelect` took.
+   */
+  flush(): Promise<LearnSummary>;
 }
 
 /** The function tools chosen for one run. */
@@ -129,20 +133,15 @@ export async function withToolSelection<TContext, TOutput extends AgentOutputTyp
     runs.set(context, { offered, ...(learner !== undefined ? { learner } : {}) });
   });
   selecting.on('agent_tool_start', (context, tool) => {
-    if (tool.type === 'function' && selector.tool(tool.name) !== undefined) {
-      runs.get(context)?.learner?.recordToolCall(tool.name);
-    }
-  });
-  selecting.on('agent_end', (context) => {
     const learner = runs.get(context)?.learner;
-    if (learner !== undefined) learning?.release(learner);
+    if (learner !== undefined && tool.type === 'function' && selector.tool(tool.name) !== undefined) {
+      learning?.recordCall(learner, tool.name);
+    }
   });
   return {
     agent: selecting,
     selector,
-    async flush() {
-      await learning?.flush();
-    },
+    flush: async () => (await learning?.flush()) ?? summarizeLearning([], []),
   };
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@toolsift/selector';
 import type { ConversationEvent } from './conversation-event.js';
 import { createConversationSessions } from './conversation-sessions.js';
+import { keepLearnFailures, type LearnSummary, summarizeLearning } from './learn-summary.js';
 import { offeredWithinBudget } from './offered-within-budget.js';
 
 /** The tools chosen for one model request of a conversation. */
@@ -22,21 +23,29 @@ export interface ConversationChoice {
 export interface ConversationSelection {
   /** Bring the conversation's session up to date with its events and choose its tools. */
   choose(events: readonly ConversationEvent[]): Promise<ConversationChoice>;
-  /** Wait until every tool call the sessions recorded is learned (with `learn`). */
-  flush(): Promise<void>;
+  /** Wait until every tool call the sessions recorded is learned (with `learn`); what was learned, and what failed. */
+  flush(): Promise<LearnSummary>;
 }
 
 /**
  * What the adapters share once they have read their framework's messages as events: one session per
  * conversation (see `createConversationSessions`), and at most `k` tools per request. Bad session options (a `k`
- * of 0, a weight out of range) throw USAGE_ERROR here, at start-up, rather than at the first model request.
+ * of 0, a weight out of range, a `learn.maxPerTool` of 0) throw USAGE_ERROR here, at start-up, rather than at the
+ * first model request (where the adapters' fallback would hide them). Without `learn.onLearnError`, learn
+ * failures are kept for `flush()` (see `keepLearnFailures`).
  */
 export function createConversationSelection(options: {
   selector: Selector;
   session: SessionOptions;
 }): ConversationSelection {
-  const { selector, session } = options;
-  createSession(selector, { ...session, learn: false });
+  const { selector } = options;
+  const kept =
+    options.session.learn === undefined || options.session.learn === false
+      ? undefined
+      : keepLearnFailures(options.session.learn);
+  const session = { ...options.session, ...(kept !== undefined ? { learn: kept.learn } : {}) };
+  // Checks every option, learn's included; a session that records no call learns nothing, so it is dropped.
+  createSession(selector, session);
   const conversations = createConversationSessions({ createSession: () => createSession(selector, session) });
   const k = session.k ?? DEFAULT_SESSION.k;
   return {
@@ -48,7 +57,8 @@ export function createConversationSelection(options: {
       return { tools: offeredWithinBudget(selection.tools, k), selection };
     },
     async flush() {
-      await Promise.all(conversations.sessions().map((conversation) => conversation.flush()));
+      const reports = await Promise.all(conversations.sessions().map((conversation) => conversation.flush()));
+      return summarizeLearning(reports, kept?.take() ?? []);
     },
   };
 }

@@ -16,6 +16,12 @@ export {
   DEFAULT_MAX_CONVERSATIONS,
 } from './conversation-sessions.js';
 export { type CodeSelectorOptions, createCodeSelector } from './create-code-selector.js';
+export {
+  type KeptLearnFailures,
+  keepLearnFailures,
+  type LearnSummary,
+  summarizeLearning,
+} from './learn-summary.js';
 export { offeredWithinBudget } from './offered-within-budget.js';
 export { handleSelectionError } from './selection-fallback.js';
 export {

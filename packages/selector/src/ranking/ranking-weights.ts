@@ -90,7 +90,8 @@ export const DEFAULT_RANKING_WEIGHTS: Readonly<{
 /**
  * The defaults overridden by each of `overrides` in turn (later ones win, knob by knob). Throws USAGE_ERROR on a
  * group or knob that does not exist (e.g. the flat `{ dense }` of earlier versions), which would otherwise be
- * ignored silently.
+ * ignored silently, and on a value the knob cannot take (a `mode` of `'rrf'`, a NaN or negative weight...),
+ * which would otherwise fall back to a default mode or turn every score into NaN.
  */
 export function resolveRankingWeights(
   ...overrides: ReadonlyArray<RankingWeightOverrides | undefined>
@@ -126,7 +127,69 @@ function requireKnown(overrides: RankingWeightOverrides): void {
         `${group}.${unknown}`,
       );
     }
+    for (const [knob, value] of Object.entries(knobs)) {
+      const check = (KNOB_CHECKS[group as keyof RankingWeights] as Record<string, KnobCheck>)[knob]!;
+      if (!check.isValid(value)) {
+        throw usageError(
+          `Ranking weight "${group}.${knob}" must be ${check.expected}, got ${shown(value)}.`,
+          `${group}.${knob}`,
+        );
+      }
+    }
   }
+}
+
+interface KnobCheck {
+  expected: string;
+  isValid(value: unknown): boolean;
+}
+
+const atLeast = (minimum: number, isWhole = false): KnobCheck => ({
+  expected: `a ${isWhole ? 'whole number' : 'finite number'} >= ${minimum}`,
+  isValid: (value) =>
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    value >= minimum &&
+    (!isWhole || Number.isInteger(value)),
+});
+const positive: KnobCheck = {
+  expected: 'a finite number > 0',
+  isValid: (value) => typeof value === 'number' && Number.isFinite(value) && value > 0,
+};
+const FUSION_MODES: readonly FusionMode[] = ['zscore', 'score', 'rank'];
+
+/** What each knob can take, from its meaning (see the weight interfaces above). */
+const KNOB_CHECKS: { [Group in keyof RankingWeights]: Record<keyof RankingWeights[Group], KnobCheck> } = {
+  fusion: {
+    mode: {
+      expected: `one of ${FUSION_MODES.map((mode) => `"${mode}"`).join(', ')}`,
+      isValid: (value) => FUSION_MODES.includes(value as FusionMode),
+    },
+    dense: atLeast(0),
+    multiSentenceDense: atLeast(0),
+    lexical: atLeast(0),
+    zClip: positive,
+    // `(rrfK + 1) / (rrfK + rank)` with ranks from 1: 0 is plain `1 / rank`.
+    rrfK: atLeast(0),
+    // A rank, from 1.
+    denseFloorRank: atLeast(1, true),
+  },
+  views: {
+    bonus: atLeast(0),
+    bonusWindow: atLeast(0),
+    bonusMaxViews: atLeast(0, true),
+    learned: atLeast(0),
+    sentence: atLeast(0),
+  },
+  // `size` is raised to the `k` asked for, so 0 means "k"; no view per tool would leave the dense side empty.
+  pool: { size: atLeast(0, true), viewsPerTool: atLeast(1, true) },
+  exactName: { isFirst: { expected: 'true or false', isValid: (value) => typeof value === 'boolean' } },
+};
+
+function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object';
+  return String(value);
 }
 
 function usageError(message: string, option: string): ToolsiftError {

@@ -25,7 +25,7 @@ import type { IndexProgress, IndexUpdateStats, ToolIndex } from '../index-store/
 import { applyLearning } from '../learning/apply-learning.js';
 import type { ForgetRequest, LearnedExample, LearnReport } from '../learning/learned-example.js';
 import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
-import type { RankingWeightOverrides } from '../ranking/ranking-weights.js';
+import { type RankingWeightOverrides, resolveRankingWeights } from '../ranking/ranking-weights.js';
 import { DEFAULT_RULE_WEIGHTS } from '../rules/rule-options.js';
 import type { SelectionRule } from '../rules/selection-rule.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
@@ -138,6 +138,8 @@ export interface Selector {
  * @example const selector = await createSelector({ catalog: 'metadata/' }); await selector.select('weather in Oslo');
  */
 export async function createSelector(options: SelectorOptions): Promise<Selector> {
+  // Bad weights are a USAGE_ERROR now, not at the first select after the index is built.
+  if (options.weights !== undefined) resolveRankingWeights(options.weights);
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
   // An index on component instances is kept in memory only; `openToolIndex` rejects a folder given with them.

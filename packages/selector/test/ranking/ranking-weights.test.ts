@@ -55,4 +55,62 @@ describe('resolveRankingWeights', () => {
       `[ToolsiftError: Ranking weights "fusion" must be an object of mode, dense, multiSentenceDense, lexical, zClip, rrfK, denseFloorRank.]`,
     );
   });
+
+  test.each([
+    ['fusion', 'mode', 'rrf'],
+    ['fusion', 'mode', undefined],
+    ['fusion', 'dense', Number.NaN],
+    ['fusion', 'dense', '0.5'],
+    ['fusion', 'dense', undefined],
+    ['fusion', 'multiSentenceDense', -0.1],
+    ['fusion', 'lexical', Number.POSITIVE_INFINITY],
+    ['fusion', 'zClip', 0],
+    ['fusion', 'rrfK', -1],
+    ['fusion', 'denseFloorRank', 0],
+    ['fusion', 'denseFloorRank', 2.5],
+    ['views', 'bonus', null],
+    ['views', 'bonusWindow', -0.01],
+    ['views', 'bonusMaxViews', 1.5],
+    ['views', 'learned', Number.NaN],
+    ['views', 'sentence', true],
+    ['pool', 'size', -1],
+    ['pool', 'size', 40.5],
+    ['pool', 'viewsPerTool', 0],
+    ['exactName', 'isFirst', 'yes'],
+    ['exactName', 'isFirst', 1],
+  ])('%s.%s = %o is a USAGE_ERROR naming the knob and the value', (group, knob, value) => {
+    const attempt = () => resolveRankingWeights({ [group]: { [knob]: value } } as RankingWeightOverrides);
+    expect(attempt).toThrow(
+      expect.objectContaining({ code: 'USAGE_ERROR', details: { option: `${group}.${knob}` } }),
+    );
+    expect(attempt).toThrow(`Ranking weight "${group}.${knob}" must be `);
+  });
+
+  test('the value messages say what was given and what was expected', () => {
+    expect(() =>
+      resolveRankingWeights({ fusion: { mode: 'rrf' } } as unknown as RankingWeightOverrides),
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: Ranking weight "fusion.mode" must be one of "zscore", "score", "rank", got "rrf".]`,
+    );
+    expect(() => resolveRankingWeights({ fusion: { zClip: Number.NaN } })).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: Ranking weight "fusion.zClip" must be a finite number > 0, got NaN.]`,
+    );
+    expect(() => resolveRankingWeights({ pool: { size: 2.5 } })).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: Ranking weight "pool.size" must be a whole number >= 0, got 2.5.]`,
+    );
+    expect(() =>
+      resolveRankingWeights({ exactName: { isFirst: 'no' } } as unknown as RankingWeightOverrides),
+    ).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: Ranking weight "exactName.isFirst" must be true or false, got "no".]`,
+    );
+  });
+
+  test('values at the edge of what a knob means are accepted', () => {
+    const weights = resolveRankingWeights({
+      fusion: { mode: 'rank', dense: 0, lexical: 0, rrfK: 0, denseFloorRank: 1, zClip: 0.5 },
+      views: { bonus: 0, bonusMaxViews: 0, sentence: 0 },
+      pool: { size: 0, viewsPerTool: 1 },
+    });
+    expect(weights.fusion).toMatchObject({ mode: 'rank', rrfK: 0, denseFloorRank: 1 });
+  });
 });

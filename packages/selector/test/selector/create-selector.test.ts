@@ -137,6 +137,21 @@ describe('createSelector over the project catalog', () => {
   });
 });
 
+describe('bad ranking weights', () => {
+  it('are a USAGE_ERROR when the selector is created, before anything is embedded', async () => {
+    const embedder = countingEmbedder();
+    await expect(
+      createSelector({
+        catalog: sampleTools(),
+        embedder,
+        indexDir: false,
+        weights: { fusion: { mode: 'rrf' as 'rank' } },
+      }),
+    ).rejects.toMatchObject({ code: 'USAGE_ERROR', details: { option: 'fusion.mode' } });
+    expect(embedder.embeddedTexts).toEqual([]);
+  });
+});
+
 describe('changing the catalog', () => {
   let dir: string;
   beforeAll(async () => {
