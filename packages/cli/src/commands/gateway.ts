@@ -6,7 +6,7 @@ import { ExitCode, ExitWith } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { MAX_SEARCH_K } from '../mcp/search-tools.js';
 import { toSafeText } from './safe-output.js';
-import { parseCount } from './selector-args.js';
+import { parseCount, SELECTOR_ARGS } from './selector-args.js';
 
 /** The environment variable the HTTP bearer token may come from (safer than `--token`, which `ps` shows). */
 export const GATEWAY_TOKEN_ENV = 'TOOLSIFT_GATEWAY_TOKEN';
@@ -58,11 +58,7 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         description:
           "List the tools a search finds in the gateway's own tools/list too, and notify the client (default off)",
       },
-      embedder: {
-        type: 'string',
-        valueHint: 'ID',
-        description: 'Embedder: use-lite (default), hf:<model>, openai:<model>, hash',
-      },
+      embedder: SELECTOR_ARGS.embedder,
       'index-dir': {
         type: 'string',
         valueHint: 'DIR',
@@ -122,7 +118,9 @@ export function createGatewayCommand(io: CliIo): CommandDef {
               `warning: no token, and ${host} is reachable from other machines: anyone who reaches it can call every upstream tool`,
             );
           }
-          await untilSignal();
+          const signal = untilSignal();
+          await signal.received;
+          signal.stop();
           await http.close();
         }
       } finally {
@@ -162,21 +160,31 @@ async function serveStdio(io: CliIo, createServer: () => Server) {
   const { BoundedStdioTransport } = await import('../mcp/bounded-stdio-transport.js');
   const server = createServer();
   const closed = new Promise<void>((resolve) => {
-    server.onclose = resolve;
+    const onclose = server.onclose;
+    server.onclose = () => {
+      onclose?.();
+      resolve();
+    };
   });
   // It closes when stdin ends (the client is done) or when stdin or stdout fails.
   const transport = new BoundedStdioTransport({ stdin: process.stdin, stdout: process.stdout });
   await server.connect(transport);
-  await closed;
+  // SIGTERM or SIGINT ends it too, so that the gateway closes its upstreams (some do not exit when stdin ends).
+  const signal = untilSignal();
+  await Promise.race([closed, signal.received]);
+  signal.stop();
+  await server.close();
   if (transport.failure !== undefined) {
     io.stderr.write(`toolsift: the MCP connection failed: ${transport.failure.message}\n`);
     throw new ExitWith(ExitCode.InternalError);
   }
 }
 
-function untilSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
+/** Resolves `received` on the first SIGINT or SIGTERM; `stop` gives both back their default (the process ends). */
+function untilSignal(): { received: Promise<void>; stop: () => void } {
+  let stop = (): void => undefined;
+  const received = new Promise<void>((resolve) => {
+    stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       resolve();
@@ -184,4 +192,5 @@ function untilSignal(): Promise<void> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  return { received, stop };
 }

@@ -1,4 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Embedder } from '@toolsift/selector';
 import { createGatewayServer, type GatewayCore } from './create-gateway-server.js';
 import { createGatewayIndex } from './gateway-index.js';
 import type { UpstreamConfig } from './read-gateway-config.js';
@@ -9,8 +10,8 @@ import { createUpstreamPool, type UpstreamPool } from './upstream-pool.js';
 /** Options of `createGateway`. */
 export interface GatewayOptions {
   upstreams: readonly UpstreamConfig[];
-  /** Embedder id (default `use-lite`). */
-  embedder?: string | undefined;
+  /** Embedder id (default `use-lite`), or an embedder of your own. */
+  embedder?: string | Embedder | undefined;
   /** Index folder; `false` keeps the index in memory. */
   indexDir: string | false;
   cwd: string;
@@ -32,7 +33,8 @@ export interface Gateway {
 
 /**
  * Start a gateway: connect every upstream, index their tools, keep both current. Returns at once; `core.ready`
- * resolves when every upstream was tried once and the index holds their tools (searches wait for it).
+ * resolves when every upstream was tried once and the index holds their tools (searches wait for it). When that
+ * first build fails, reading `core.ready` again tries it again.
  * @example const gateway = createGateway({ upstreams, indexDir: false, cwd, env, log }); await gateway.core.ready;
  */
 export function createGateway(options: GatewayOptions): Gateway {
@@ -50,9 +52,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     configs: options.upstreams,
     log: options.log,
     // Until every upstream was tried once, the changes wait: the first index is built once, with all of them.
-    onToolsChanged: () => {
+    onToolsChanged: ({ isToolsChanged }) => {
       if (!isStarted) return;
-      sync().catch((error: unknown) => options.log(`the index could not be updated: ${messageOf(error)}`));
+      // A state change alone (a server down, a failed retry) needs no sync: searches ask the pool who is down.
+      if (isToolsChanged) {
+        sync().catch((error: unknown) => options.log(`the index could not be updated: ${messageOf(error)}`));
+      }
       for (const listener of listeners) listener();
     },
     ...(options.timings !== undefined ? { timings: options.timings } : {}),
@@ -60,13 +65,25 @@ export function createGateway(options: GatewayOptions): Gateway {
   const started = pool.start().then(() => {
     isStarted = true;
   });
-  const ready = started.then(sync);
-  ready.catch((error: unknown) => options.log(`the index could not be built: ${messageOf(error)}`));
+  // The first index. One that failed (an embedder that cannot load, an embedding server that is down) is built
+  // again by the next search, which reads `core.ready` anew.
+  let ready: Promise<void> | undefined;
+  const whenReady = (): Promise<void> => {
+    ready ??= started.then(sync).catch((error: unknown) => {
+      ready = undefined;
+      options.log(`the index could not be built: ${messageOf(error)}`);
+      throw error;
+    });
+    return ready;
+  };
+  whenReady().catch(() => undefined); // reported by whenReady
   const core: GatewayCore = {
     pool,
     index,
     started,
-    ready,
+    get ready() {
+      return whenReady();
+    },
     searches: createTaskQueue(SEARCH_CONCURRENCY),
     subscribe(listener) {
       listeners.add(listener);

@@ -23,7 +23,8 @@ export interface GatewayIndex {
  * no selector (a selector needs a tool). Loading problems of a tool (a broken input schema) go to `log`.
  */
 export function createGatewayIndex(options: {
-  embedder?: string | undefined;
+  /** An embedder id (default `use-lite`), or an embedder. */
+  embedder?: string | Embedder | undefined;
   indexDir: string | false;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -34,6 +35,7 @@ export function createGatewayIndex(options: {
   let queue: Promise<void> = Promise.resolve();
   let embedder: Promise<Embedder> | undefined;
   const embedderOf = (): Promise<Embedder> => {
+    if (typeof options.embedder === 'object') return Promise.resolve(yieldingEmbedder(options.embedder));
     embedder ??= createEmbedder(options.embedder ?? 'use-lite', {
       cwd: options.cwd,
       env: options.env,

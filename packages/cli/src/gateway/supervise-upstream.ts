@@ -48,13 +48,14 @@ export interface SupervisedUpstream {
 /**
  * Keep one upstream connected. When it fails to start, crashes or hangs (no handshake or list within the timeouts)
  * it is reported through `log` with its name, the reason and its stderr tail (secrets masked), and retried after
- * 1 s, 2 s, 4 s … up to `retryMaxMs`. `onChanged` runs when its tools or its state change.
+ * 1 s, 2 s, 4 s … up to `retryMaxMs`; so is a remote server whose connection breaks (a message that cannot be
+ * sent). `onChanged` runs when its tools or its state change, telling which (`isToolsChanged`).
  */
 export function superviseUpstream(options: {
   config: UpstreamConfig;
   timings: Required<UpstreamTimings>;
   log: (line: string) => void;
-  onChanged: () => void;
+  onChanged: (change: { isToolsChanged: boolean }) => void;
 }): SupervisedUpstream {
   const { config, timings, log, onChanged } = options;
   const mask = createSecretMask(config);
@@ -67,6 +68,8 @@ export function superviseUpstream(options: {
   let retryAt: number | undefined;
   let shownTail = '';
   let relisting: { done: Promise<void>; isAgain: boolean } | undefined;
+  // A list_changed that came while the connection was being opened: re-listed once it is open.
+  let isRelistPending = false;
   let isClosed = false;
 
   const fail = (what: string, error: unknown): void => {
@@ -85,7 +88,14 @@ export function superviseUpstream(options: {
     );
     retry = setTimeout(() => void attempt(), delay);
     retry.unref();
-    onChanged();
+    onChanged({ isToolsChanged: false });
+  };
+
+  // The open connection `lost` ended or broke: it is closed, the server marked down and retried.
+  const lose = (lost: UpstreamConnection, what: string, error: unknown): void => {
+    if (isClosed || connection !== lost) return;
+    fail(what, error);
+    void lost.close().catch(() => undefined);
   };
 
   const attempt = async (): Promise<void> => {
@@ -93,6 +103,7 @@ export function superviseUpstream(options: {
     retryAt = undefined;
     if (isClosed) return;
     stderr.clear();
+    isRelistPending = false;
     let opened: UpstreamConnection | undefined;
     try {
       opened = await connectUpstream({
@@ -100,11 +111,17 @@ export function superviseUpstream(options: {
         timeoutMs: timings.connectTimeoutMs,
         stderr,
         events: {
-          onToolsChanged: () => void relist(),
+          onToolsChanged: () => {
+            if (connection === undefined) isRelistPending = true;
+            else if (connection === opened) void relist();
+          },
           onClosed: () => {
-            if (!isClosed && connection === opened && opened !== undefined) {
-              fail('closed its connection (the server exited or the session ended)', undefined);
+            if (opened !== undefined) {
+              lose(opened, 'closed its connection (the server exited or the session ended)', undefined);
             }
+          },
+          onBroken: (error) => {
+            if (opened !== undefined) lose(opened, 'lost its connection', error);
           },
         },
       });
@@ -118,7 +135,11 @@ export function superviseUpstream(options: {
       failures = 0;
       downReason = undefined;
       log(`upstream "${config.name}" connected: ${listed.length} tool(s)`);
-      onChanged();
+      onChanged({ isToolsChanged: true });
+      if (isRelistPending) {
+        isRelistPending = false;
+        void relist();
+      }
     } catch (error) {
       await opened?.close().catch(() => undefined);
       if (!isClosed) fail('could not be started or reached', error);
@@ -138,7 +159,7 @@ export function superviseUpstream(options: {
         if (current === undefined || isClosed) return;
         try {
           tools = await current.listTools({ timeoutMs: timings.listTimeoutMs });
-          onChanged();
+          onChanged({ isToolsChanged: true });
         } catch (error) {
           log(
             mask(

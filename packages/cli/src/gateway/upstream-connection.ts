@@ -30,6 +30,12 @@ export interface UpstreamEvents {
   onToolsChanged: () => void;
   /** The connection ended: the process exited, the HTTP session broke, or `close()` was called. */
   onClosed: () => void;
+  /**
+   * A message could not be sent: a remote server is gone (fetch failed), restarted (its session id gets 404) or
+   * refuses it (401). Only a transport failure, never a tool's error or a JSON-RPC error answer; reported after the
+   * request that met it got this error.
+   */
+  onBroken: (error: unknown) => void;
 }
 
 /** A connected upstream MCP server: list its tools, call one, close it. */
@@ -56,7 +62,7 @@ export async function connectUpstream(options: {
   events: UpstreamEvents;
 }): Promise<UpstreamConnection> {
   const { config, events } = options;
-  const transport = createTransport(config, options.stderr);
+  const transport = reportingBrokenSends(createTransport(config, options.stderr), events.onBroken);
   const client = new Client({ name: 'toolsift-gateway', version: VERSION }, { capabilities: {} });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsChanged());
   try {
@@ -109,6 +115,24 @@ export async function connectUpstream(options: {
 
 /** A bound on pages: a server whose cursor never ends must not keep the gateway listing forever. */
 const MAX_TOOLS_PER_SERVER = 10_000;
+
+/**
+ * `transport`, reporting every message it fails to send to `onBroken`. The HTTP and SSE client transports call
+ * `onclose` only from their own `close()`: a send that fails is the only sign that a remote server went away.
+ */
+function reportingBrokenSends(transport: Transport, onBroken: (error: unknown) => void): Transport {
+  const send = transport.send.bind(transport);
+  transport.send = async (message, sendOptions) => {
+    try {
+      await send(message, sendOptions);
+    } catch (error) {
+      // On a later turn: closing the connection now would give the waiting request "Connection closed" instead.
+      setImmediate(() => onBroken(error));
+      throw error;
+    }
+  };
+  return transport;
+}
 
 function createTransport(config: UpstreamConfig, stderr: StderrTail): Transport {
   switch (config.transport) {

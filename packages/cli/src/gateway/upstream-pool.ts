@@ -41,12 +41,13 @@ export interface UpstreamPool {
 /**
  * Keep every configured upstream connected (see `superviseUpstream`: failures are reported through `log` and retried
  * with backoff while the others keep serving), name their tools, and proxy calls. `onToolsChanged` runs whenever the
- * set of tools or a server's state changes.
+ * set of tools or a server's state changes; `isToolsChanged` is false when only a state changed (the tools are the
+ * same objects as before).
  */
 export function createUpstreamPool(options: {
   configs: readonly UpstreamConfig[];
   log: (line: string) => void;
-  onToolsChanged: () => void;
+  onToolsChanged: (change: { isToolsChanged: boolean }) => void;
   timings?: UpstreamTimings;
 }): UpstreamPool {
   const timings = { ...DEFAULT_UPSTREAM_TIMINGS, ...options.timings };
@@ -66,10 +67,18 @@ export function createUpstreamPool(options: {
       definition: ref.definition,
     }));
     byName = new Map(listed.map((tool) => [tool.qualifiedName, tool]));
-    options.onToolsChanged();
   };
   const upstreams: SupervisedUpstream[] = options.configs.map((config) =>
-    superviseUpstream({ config, timings, log: options.log, onChanged: rename }),
+    superviseUpstream({
+      config,
+      timings,
+      log: options.log,
+      onChanged: (change) => {
+        // A server going down or retrying keeps its tools: nothing to rename.
+        if (change.isToolsChanged) rename();
+        options.onToolsChanged(change);
+      },
+    }),
   );
   const upstreamOf = (server: string) => upstreams.find((upstream) => upstream.config.name === server);
   const settled = async (): Promise<void> => {

@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { nodeServer } from './gateway-process.js';
+
+// A real stdio upstream that sends tools/list_changed while the gateway reads its tools for the first time: the
+// change must not be lost because the connection was still being opened.
+let folder: string;
+let gateway: Gateway;
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-early-change-'));
+  gateway = createGateway({
+    upstreams: parseGatewayConfig(
+      {
+        mcpServers: {
+          early: nodeServer(path.join(import.meta.dirname, 'fixtures', 'early-change-server.mjs')),
+        },
+      },
+      'test config',
+    ),
+    embedder: 'hash',
+    indexDir: false,
+    cwd: folder,
+    env: {},
+    log: () => undefined,
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('a tools/list_changed during the first tools/list', () => {
+  test('is read once the connection is open: the announced tool is listed, indexed and callable', async () => {
+    await gateway.core.ready;
+    await gateway.pool.settled();
+    expect(gateway.pool.tools().map((tool) => tool.qualifiedName)).toEqual([
+      'early__read_weather',
+      'early__book_flight',
+    ]);
+    const selector = await gateway.core.index.selector();
+    expect(selector?.tools.map((tool) => tool.id).sort()).toEqual([
+      'early__book_flight',
+      'early__read_weather',
+    ]);
+    expect(await gateway.pool.call('early__book_flight', { arguments: {} })).toEqual({
+      content: [{ type: 'text', text: 'book_flight ran' }],
+    });
+  });
+});
