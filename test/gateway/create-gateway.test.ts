@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { searchGateway } from '../../packages/cli/src/gateway/gateway-search.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { searchGateway } from '../../packages/cli/src/gateway/search-gateway.js';
 import { nodeServer, referenceServer } from './gateway-process.js';
 
 // The gateway in-process, over the real filesystem and memory servers, with a retry delay long enough that a killed

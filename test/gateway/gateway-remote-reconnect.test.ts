@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { searchGateway } from '../../packages/cli/src/gateway/gateway-search.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { searchGateway } from '../../packages/cli/src/gateway/search-gateway.js';
 import { type RestartableHttpUpstream, startRestartableHttpUpstream } from './restartable-http-upstream.js';
 
 // The gateway in-process in front of a real remote server on 127.0.0.1 (Streamable HTTP, then SSE) that is stopped

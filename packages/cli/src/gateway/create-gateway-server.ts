@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { DEFAULT_SEARCH_K, SEARCH_INPUT, strictArguments, typeError } from '../mcp/search-tools.js';
 import { VERSION } from '../version.js';
 import type { GatewayIndex } from './gateway-index.js';
-import { GATEWAY_SEARCH_OUTPUT, searchGateway } from './gateway-search.js';
 import { MAX_QUALIFIED_NAME_LENGTH } from './qualified-names.js';
+import { GATEWAY_SEARCH_OUTPUT, searchGateway } from './search-gateway.js';
 import type { TaskQueue } from './task-queue.js';
 import type { UpstreamPool } from './upstream-pool.js';
 
