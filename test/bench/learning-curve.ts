@@ -4,11 +4,14 @@
 // with the shipped rule (a message that called several tools is learned for each as the sentence that asked for
 // it; learned views weigh `views.learned`) and with the rule before 2026-11-26 (the whole message, weight 1). The calls come in a fixed
 // shuffled order (by a hash of the query id), as an agent's would, not grouped by tool. Learning is kept in
-// memory (`isSaved: false`), so the bench index folders stay as they are.
+// memory (`isSaved: false`), so the bench index folders stay as they are. The shipped rule at the default bound is
+// measured twice at each checkpoint: with abstention off (the ranking) and with every default on (abstention
+// 'auto', an answerable prompt abstained on counting 0).
 // Writes bench/results/learning-curve.{md,json}. Env: LEARNING_ROWS (dataset labels, comma-separated),
-// LEARNING_BOUNDS (maxPerTool values for metatool single; `inf` for no bound).
+// LEARNING_BOUNDS (maxPerTool values for metatool single; `inf` for no bound), LEARNING_SHIPPED_ONLY=1 (replay
+// only the shipped rule at the default bound and replace its rows in the existing results, keeping the others).
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type BenchQuery,
@@ -36,6 +39,8 @@ const OLD_RULE = 'whole message, weight 1';
 const BOUNDS = (process.env.LEARNING_BOUNDS ?? `${DEFAULT_MAX_LEARNED_PER_TOOL},20,inf`)
   .split(',')
   .map((bound) => (bound === 'inf' ? Number.POSITIVE_INFINITY : Number(bound)));
+/** Replay only the shipped rule at the default bound, merging its rows into the results already written. */
+const IS_SHIPPED_ONLY = process.env.LEARNING_SHIPPED_ONLY === '1';
 
 /** One point of a curve: the held-out metrics after `calls` tool calls were learned. */
 interface CurvePoint {
@@ -49,7 +54,10 @@ interface CurvePoint {
   learned: number;
   /** Share of the replayed calls (since the previous point) whose tool the session had offered (k = 5). */
   offered: number | null;
+  /** Held-out metrics with abstention off (the ranking). */
   summary: EvalSummary;
+  /** Held-out metrics with every default on (abstention 'auto'); measured for the shipped rule at the default bound. */
+  defaultsOn?: EvalSummary | null;
 }
 
 /** What a call in the second turn of a conversation is learned with, and the held-out metrics after `calls`. */
@@ -74,14 +82,21 @@ const CHOICE_CALLS = 1000;
 const CHOICE_ROW = process.env.LEARNING_CHOICE_ROW ?? 'metatool single';
 
 const started = performance.now();
+/** The run whose other rows a shipped-only run keeps. */
+let earlierRun: BenchMeta | undefined;
 const points: CurvePoint[] = [];
 const choices: PromptChoice[] = [];
 const sizes: Array<{ row: string; tune: number; calls: number; report: number; tools: number }> = [];
 for (const label of ROWS) {
   const row = BENCH_ROWS.find((candidate) => candidate.label === label);
   if (row === undefined) throw new Error(`unknown row "${label}"; rows: ${BENCH_ROWS.map((r) => r.label)}`);
-  const bounds = row.label === 'metatool single' ? BOUNDS : [DEFAULT_MAX_LEARNED_PER_TOOL];
+  const bounds =
+    row.label === 'metatool single' && !IS_SHIPPED_ONLY ? BOUNDS : [DEFAULT_MAX_LEARNED_PER_TOOL];
   for (const maxPerTool of bounds) points.push(...(await curve(row, { maxPerTool })));
+  if (IS_SHIPPED_ONLY) {
+    await flushEmbeddings();
+    continue;
+  }
   points.push(...(await curve(row, { maxPerTool: DEFAULT_MAX_LEARNED_PER_TOOL, isOldRule: true })));
   if (row.label === CHATTY_ROW) {
     for (const maxPerTool of [DEFAULT_MAX_LEARNED_PER_TOOL, Number.POSITIVE_INFINITY]) {
@@ -94,6 +109,7 @@ for (const label of ROWS) {
   await flushEmbeddings();
 }
 const { dir, meta } = await benchResults({ embedder: EMBEDDER, started });
+if (IS_SHIPPED_ONLY) await mergeEarlierRun(path.join(dir, 'learning-curve.json'));
 await writeFile(
   path.join(dir, 'learning-curve.json'),
   `${JSON.stringify({ meta, sizes, points, choices }, null, 2)}\n`,
@@ -149,12 +165,15 @@ async function curve(
   let learnedCalls = 0;
   let windowCalls = 0;
   let windowOffered = 0;
+  const isShipped = !isOldRule && options.isChatty !== true && maxPerTool === DEFAULT_MAX_LEARNED_PER_TOOL;
   const measure = async (): Promise<void> => {
     const evaluation = await evaluateSelector({
       selector,
       queries: report,
       selectOptions: { abstain: false },
     });
+    // One more select per held-out prompt: the figure an agent gets, abstention included.
+    const defaultsOn = isShipped ? (await evaluateSelector({ selector, queries: report })).summary : null;
     curvePoints.push({
       row: row.label,
       rule: isOldRule ? OLD_RULE : 'default',
@@ -164,9 +183,10 @@ async function curve(
       learned: selector.learned().length,
       offered: windowCalls === 0 ? null : round(windowOffered / windowCalls),
       summary: evaluation.summary,
+      defaultsOn,
     });
     log(
-      `${row.label} (${isOldRule ? `${OLD_RULE}, ` : ''}bound ${maxPerTool}${chatty === undefined ? '' : `, ${chatty} chatty`}): ${learnedCalls} calls, ${selector.learned().length} prompts kept: R@5 ${evaluation.summary['recall@5'].toFixed(3)} (${seconds(performance.now() - rowStarted)} s)`,
+      `${row.label} (${isOldRule ? `${OLD_RULE}, ` : ''}bound ${maxPerTool}${chatty === undefined ? '' : `, ${chatty} chatty`}): ${learnedCalls} calls, ${selector.learned().length} prompts kept: R@5 ${evaluation.summary['recall@5'].toFixed(3)}${defaultsOn === null ? '' : `, every default on ${defaultsOn['recall@5'].toFixed(3)}`} (${seconds(performance.now() - rowStarted)} s)`,
     );
     windowCalls = 0;
     windowOffered = 0;
@@ -243,6 +263,33 @@ async function promptChoice(row: BenchRow): Promise<PromptChoice[]> {
   return results;
 }
 
+/**
+ * Keep the earlier run's rows that this run did not replay (every point but the shipped rule's at the default
+ * bound on the rows replayed now, and its sizes and prompt choices), so a shipped-only run updates one file.
+ */
+async function mergeEarlierRun(file: string): Promise<void> {
+  const earlier = JSON.parse(await readFile(file, 'utf8')) as {
+    meta: BenchMeta;
+    sizes: typeof sizes;
+    points: CurvePoint[];
+    choices: PromptChoice[];
+  };
+  const replayed = (point: CurvePoint): boolean =>
+    ROWS.includes(point.row) &&
+    point.rule === 'default' &&
+    point.chatty === null &&
+    point.maxPerTool === DEFAULT_MAX_LEARNED_PER_TOOL;
+  const fresh = new Map(points.map((point) => [`${point.row}\u0000${point.calls}`, point]));
+  const merged = earlier.points.map((point) =>
+    replayed(point) ? (fresh.get(`${point.row}\u0000${point.calls}`) ?? point) : point,
+  );
+  for (const point of points) if (!merged.includes(point)) merged.push(point);
+  points.splice(0, points.length, ...merged);
+  sizes.splice(0, sizes.length, ...earlier.sizes);
+  choices.splice(0, choices.length, ...earlier.choices);
+  earlierRun = earlier.meta;
+}
+
 /** The queries in a fixed pseudo-random order (a hash of the id), so the first calls span the catalog. */
 function shuffled(queries: readonly BenchQuery[]): BenchQuery[] {
   const key = (query: BenchQuery): string => createHash('sha1').update(`learning:${query.id}`).digest('hex');
@@ -272,11 +319,11 @@ function round(value: number): number {
 function pointTable(rows: readonly CurvePoint[]): string[] {
   const bound = (value: number | null): string => (value === null ? 'none' : String(value));
   return [
-    '| dataset | rule | max per tool | calls learned | prompts kept | R@5 | nDCG@10 | top-1 | offered |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| dataset | rule | max per tool | calls learned | prompts kept | R@5 | nDCG@10 | top-1 | R@5, every default on | offered |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (point) =>
-        `| ${point.row} | ${point.rule} | ${bound(point.maxPerTool)} | ${point.calls} | ${point.learned} | ${point.summary['recall@5'].toFixed(3)} | ${point.summary['ndcg@10'].toFixed(3)} | ${point.summary.top1.toFixed(3)} | ${point.offered === null ? '' : point.offered.toFixed(3)} |`,
+        `| ${point.row} | ${point.rule} | ${bound(point.maxPerTool)} | ${point.calls} | ${point.learned} | ${point.summary['recall@5'].toFixed(3)} | ${point.summary['ndcg@10'].toFixed(3)} | ${point.summary.top1.toFixed(3)} | ${point.defaultsOn == null ? '' : point.defaultsOn['recall@5'].toFixed(3)} | ${point.offered === null ? '' : point.offered.toFixed(3)} |`,
     ),
     '',
   ];
@@ -286,11 +333,14 @@ function render(meta: BenchMeta): string {
   const lines = [
     '# Learning curve',
     '',
-    `Measured on ${meta.date.slice(0, 10)} with \`${meta.embedder}\` in ${meta.minutes} min (\`pnpm bench:learning\`).`,
+    `Measured on ${meta.date.slice(0, 10)} with \`${meta.embedder}\` in ${meta.minutes} min (\`pnpm bench:learning\`)${earlierRun === undefined ? '.' : `: the shipped rule at the default bound (\`LEARNING_SHIPPED_ONLY=1\`); the other rows from the full run of ${earlierRun.date.slice(0, 10)} (${earlierRun.minutes} min).`}`,
     'Each prompt of the tuning half is replayed as an agent would: a session selects (k = 5), the gold tools are',
-    '"called" through `recordToolCall`, and the session learns the call. R@5 and nDCG@10 are measured on the',
-    'held-out half (no abstention) after each number of calls. "Offered" is the share of the calls since the',
-    'previous row whose tool the session had offered before it learned them (what the agent saw). Rule "default":',
+    '"called" through `recordToolCall`, and the session learns the call. Measured on the held-out half after',
+    'each number of calls: R@5, nDCG@10 and top-1 with abstention off (the ranking, an ablation); "R@5, every',
+    "default on\" (the shipped rule at the default bound) with the selector's defaults, abstention 'auto' included,",
+    'an answerable prompt abstained on counting 0. The replayed sessions select with abstention off. "Offered" is',
+    'the share of the calls since the previous row whose tool the session had offered before it learned them (what',
+    'the agent saw). Rule "default":',
     'a message that called several tools is learned for each as its sentence nearest the tool, learned views',
     `weigh ${DEFAULT_RANKING_WEIGHTS.views.learned}; "${OLD_RULE}": the rule before 2026-11-26.`,
     '',

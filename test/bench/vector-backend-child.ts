@@ -19,7 +19,8 @@ import { crc32 } from '../../packages/selector/src/shared/checksum.js';
 import { dotProduct } from '../../packages/selector/src/vector-index/dot-product.js';
 import { batchDotProducts } from '../../packages/selector/src/vector-index/simd-dot-products.js';
 import { percentile, reportResult } from './bench-process.js';
-import { readVectors, seededRandom, type VectorSet, vectorAt } from './vector-backend-data.js';
+import { seededRandom } from './seeded-random.js';
+import { readVectors, type VectorSet, vectorAt } from './vector-backend-data.js';
 
 /** What the selector asks the vector index for: 40 tools x 2 views each (`poolSize`, `viewsPerTool`). */
 export const SEARCH_K = 80;

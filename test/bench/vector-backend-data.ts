@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchCacheDir } from './bench-selector.js';
+import { gaussian, normalise, seededRandom } from './seeded-random.js';
 
 /** Vectors side by side, `dimensions` numbers each. */
 export interface VectorSet {
@@ -74,14 +75,6 @@ export function vectorAt(vectors: VectorSet, index: number): Float32Array {
   return vectors.data.subarray(index * vectors.dimensions, (index + 1) * vectors.dimensions);
 }
 
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 // --- internal ---
 
 /** The use-lite file of the bench embedding cache (format: `createFileEmbeddingStore`), read without the map. */
@@ -106,15 +99,4 @@ async function readEmbeddingCache(): Promise<{ hashes: string[]; data: Float32Ar
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
-}
-
-function gaussian(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
-}
-
-function normalise(vector: Float32Array): void {
-  let norm = 0;
-  for (const value of vector) norm += value * value;
-  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  for (let i = 0; i < vector.length; i++) vector[i]! *= scale;
 }

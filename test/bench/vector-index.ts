@@ -15,6 +15,7 @@ import {
   type VectorIndex,
 } from '@toolsift/selector';
 import { percentile } from './bench-process.js';
+import { gaussian, normalise, seededRandom } from './seeded-random.js';
 
 const { values } = parseArgs({
   options: {
@@ -138,26 +139,6 @@ async function folderBytes(dir: string): Promise<number> {
   let total = 0;
   for (const name of await readdir(dir)) total += (await stat(path.join(dir, name))).size;
   return total;
-}
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-function gaussian(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
-}
-
-function normalise(vector: Float32Array): Float32Array {
-  let norm = 0;
-  for (const value of vector) norm += value * value;
-  norm = Math.sqrt(norm) || 1;
-  for (let i = 0; i < vector.length; i++) vector[i] = (vector[i] ?? 0) / norm;
-  return vector;
 }
 
 function unit(random: () => number): Float32Array {

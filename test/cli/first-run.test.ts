@@ -1,18 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
-import { runToolsift } from './run-toolsift.js';
+import { REPO_ROOT, runToolsift } from './run-toolsift.js';
+import { tempFolder } from './temp-folder.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-let indexDir: string;
-beforeAll(async () => {
-  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-first-run-'));
-});
-afterAll(async () => {
-  await rm(indexDir, { recursive: true, force: true });
-});
+const indexDir = tempFolder('toolsift-first-run-');
 
 // The README's first command, as a newcomer runs it: the project catalog, the real use-lite encoder, and no
 // credentials in the environment (only the model cache folder is set, so the test does not convert it again).
@@ -20,13 +13,13 @@ const FIRST_RUN_PROMPT = 'what is 3pm in London in New York time?';
 
 describe("the README's first run", () => {
   test('the README runs this prompt', async () => {
-    const readme = await readFile(path.join(repoRoot, 'README.md'), 'utf8');
+    const readme = await readFile(path.join(REPO_ROOT, 'README.md'), 'utf8');
     expect(readme).toContain(`pnpm toolsift query "${FIRST_RUN_PROMPT}"`);
   });
 
   test('with no credentials set, the first tool is the right one and can run here', async () => {
     const result = await runToolsift(['query', FIRST_RUN_PROMPT, '--json', '--index-dir', indexDir], {
-      cwd: repoRoot,
+      cwd: REPO_ROOT,
       env: { TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR },
     });
     expect(result.code, result.stderr).toBe(0);

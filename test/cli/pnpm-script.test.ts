@@ -1,21 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
+import { REPO_ROOT } from './run-toolsift.js';
+import { tempFolder } from './temp-folder.js';
 
 // `pnpm toolsift ... --json | jq .` through the real pnpm: stdout is the JSON document and nothing else. pnpm prints
 // `$ <script>` before a script, on stderr, unless its loglevel is warn or lower; `--silent` sets that. In pnpm 12
 // `-s` is `--sequential` for `run`, not `--silent`: `pnpm -s toolsift` still prints the line (on stderr).
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-let indexDir: string;
-beforeAll(async () => {
-  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-pnpm-script-'));
-});
-afterAll(async () => {
-  await rm(indexDir, { recursive: true, force: true });
-});
+const indexDir = tempFolder('toolsift-pnpm-script-');
 
 function pnpm(before: string[]): { status: number | null; stdout: string; stderr: string } {
   const argv = [...before, 'toolsift', 'query', 'what is the weather in Paris', '--json', '--k', '2'];
@@ -23,7 +15,7 @@ function pnpm(before: string[]): { status: number | null; stdout: string; stderr
     'pnpm',
     [...argv, '--catalog', 'metadata', '--embedder', 'hash', '--index-dir', indexDir],
     {
-      cwd: repoRoot,
+      cwd: REPO_ROOT,
       encoding: 'utf8',
       env: { ...process.env, TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR, OPENWEATHER_API_KEY: 'set' },
       timeout: 60_000,

@@ -1,24 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
-import { runToolsift } from './run-toolsift.js';
+import { REPO_ROOT, runToolsift } from './run-toolsift.js';
+import { tempFolder } from './temp-folder.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-let indexDir: string;
-beforeAll(async () => {
-  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-unavailable-cli-'));
-});
-afterAll(async () => {
-  await rm(indexDir, { recursive: true, force: true });
-});
+const indexDir = tempFolder('toolsift-unavailable-cli-');
 
 // The project catalog with the real default encoder and no credentials set: mail, SMS, Slack and weather tools
 // cannot run here.
 const query = async (prompt: string) => {
   const result = await runToolsift(['query', prompt, '--json', '--index-dir', indexDir], {
-    cwd: repoRoot,
+    cwd: REPO_ROOT,
     env: { TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR },
   });
   expect(result.code, result.stderr).toBe(0);

@@ -1,23 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runToolsift } from './run-toolsift.js';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT, runToolsift } from './run-toolsift.js';
+import { tempFolder } from './temp-folder.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-let indexDir: string;
-beforeAll(async () => {
-  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-query-cli-'));
-});
-afterAll(async () => {
-  await rm(indexDir, { recursive: true, force: true });
-});
+const indexDir = tempFolder('toolsift-query-cli-');
 
 const query = (extra: string[], isTTY = false) =>
   runToolsift(
     ['query', 'what is the weather in Paris', '--embedder', 'hash', '--index-dir', indexDir, ...extra],
     {
-      cwd: repoRoot,
+      cwd: REPO_ROOT,
       isTTY,
       // The weather tools need this key; without it they go to `unavailable` (the rules' business).
       env: { OPENWEATHER_API_KEY: 'set' },
@@ -130,7 +123,7 @@ describe('toolsift query', () => {
           '0',
           ...extra,
         ],
-        { cwd: repoRoot },
+        { cwd: REPO_ROOT },
       );
       expect(result.code).toBe(0);
       const tools: Array<{ id: string; reasons: Array<{ kind: string }> }> = JSON.parse(result.stdout).tools;

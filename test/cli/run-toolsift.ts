@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { run } from '@toolsift/cli';
 
+/** The repository's root folder. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
 /** Run the CLI in-process with captured output; `isTTY` makes stdout and stderr look like a terminal. */
 export async function runToolsift(
   argv: readonly string[],
@@ -49,5 +52,3 @@ export function runOnCatalog(
     { cwd: root, ...options },
   );
 }
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');

@@ -1,22 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runToolsift } from './run-toolsift.js';
+import { describe, expect, test } from 'vitest';
+import { REPO_ROOT, runToolsift } from './run-toolsift.js';
+import { tempFolder } from './temp-folder.js';
 
 // A typo, a missing value or a bad number is an error (exit 1) naming what is wrong and what was expected: citty alone
 // would drop an unknown option or read a number loosely, and the command would run as if it had not been asked.
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-let indexDir: string;
-beforeAll(async () => {
-  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-strict-args-'));
-});
-afterAll(async () => {
-  await rm(indexDir, { recursive: true, force: true });
-});
+const indexDir = tempFolder('toolsift-strict-args-');
 
 const toolsift = (argv: string[]) =>
-  runToolsift([...argv, '--embedder', 'hash', '--index-dir', indexDir], { cwd: repoRoot });
+  runToolsift([...argv, '--embedder', 'hash', '--index-dir', indexDir], { cwd: REPO_ROOT });
 
 /** The refusal of a bad `--k`, which got `given`. */
 const badK = (given: string) =>
@@ -25,7 +16,7 @@ const badK = (given: string) =>
 /** The first line of stderr: the message (usage follows it). */
 async function refusal(argv: string[], isLast = false): Promise<string | undefined> {
   // `isLast`: nothing may follow these arguments (they end in an option that lacks its value).
-  const result = isLast ? await runToolsift(argv, { cwd: repoRoot }) : await toolsift(argv);
+  const result = isLast ? await runToolsift(argv, { cwd: REPO_ROOT }) : await toolsift(argv);
   expect(result.code).toBe(1);
   expect(result.stdout).toBe('');
   return result.stderr.split('\n')[0];
@@ -99,7 +90,7 @@ describe('a strict CLI', () => {
     [['frobnicate', 'hello'], 'unknown command "frobnicate".'],
     [['--json'], 'no command.'],
   ])('toolsift %j: an unknown command', async (argv, message) => {
-    const result = await runToolsift(argv, { cwd: repoRoot });
+    const result = await runToolsift(argv, { cwd: REPO_ROOT });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       `toolsift: ${message} Commands: convert, embed, eval, gateway, index, inspect, learn, query, serve, validate.\n` +
@@ -124,13 +115,13 @@ describe('a strict CLI', () => {
   });
 
   test.each([['--help'], ['-h']])('query %s prints the usage, with any other option', async (flag) => {
-    const result = await runToolsift(['query', '--kk', flag], { cwd: repoRoot });
+    const result = await runToolsift(['query', '--kk', flag], { cwd: REPO_ROOT });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/USAGE/);
   });
 
   test('--version after a command prints the version', async () => {
-    const result = await runToolsift(['query', '--version'], { cwd: repoRoot });
+    const result = await runToolsift(['query', '--version'], { cwd: REPO_ROOT });
     expect(result).toEqual({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/), stderr: '' });
   });
 });

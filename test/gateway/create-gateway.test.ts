@@ -1,15 +1,15 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
 import { searchGateway } from '../../packages/cli/src/gateway/search-gateway.js';
+import { tempFolder } from '../cli/temp-folder.js';
 import { nodeServer, referenceServer } from './gateway-process.js';
 
 // The gateway in-process, over the real filesystem and memory servers, with a retry delay long enough that a killed
 // server stays down for the test.
-let folder: string;
+const folder = tempFolder('toolsift-gateway-core-');
 const logs: string[] = [];
 const gateways: Gateway[] = [];
 
@@ -39,13 +39,11 @@ function startGateway(): Gateway {
 }
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-core-'));
   await mkdir(path.join(folder, 'project'));
 });
 
 afterAll(async () => {
   await Promise.all(gateways.map((gateway) => gateway.close()));
-  await rm(folder, { recursive: true, force: true });
 });
 
 const MEMORY_TASK = 'create entities and relations in the knowledge graph';

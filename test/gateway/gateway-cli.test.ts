@@ -1,20 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { runToolsift } from '../cli/run-toolsift.js';
+import { tempFolder } from '../cli/temp-folder.js';
 
 const SECRET = 'sk-live-4f3c2b1a0998877665544332211';
 
-let folder: string;
-beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-cli-'));
-});
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+const folder = tempFolder('toolsift-gateway-cli-');
 
 async function gatewayWith(config: unknown, extra: readonly string[] = []) {
   const file = path.join(folder, 'config.json');

@@ -1,18 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { tempFolder } from '../cli/temp-folder.js';
 import { nodeServer } from './gateway-process.js';
 
 // A real stdio upstream that sends tools/list_changed while the gateway reads its tools for the first time: the
 // change must not be lost because the connection was still being opened.
-let folder: string;
+const folder = tempFolder('toolsift-gateway-early-change-');
 let gateway: Gateway;
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-early-change-'));
   gateway = createGateway({
     upstreams: parseGatewayConfig(
       {
@@ -32,7 +30,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 describe('a tools/list_changed during the first tools/list', () => {

@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -8,14 +6,16 @@ import { createGateway, type Gateway } from '../../packages/cli/src/gateway/crea
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
 import { type HttpGateway, serveHttp } from '../../packages/cli/src/gateway/serve-http.js';
 import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
+import { manyToolsServer } from '../bench/gateway-upstreams.js';
+import { tempFolder } from '../cli/temp-folder.js';
 import { repoRoot } from '../mcp/serve-mcp-process.js';
-import { connectHttpClient } from './gateway-process.js';
+import { connectHttpClient, toolNames } from './gateway-process.js';
 
 // The gateway in-process over HTTP, in front of the many-tools fixture, on its first start: the real model embeds
 // every tool while the client talks to it. Events are recorded in the order they happen.
 const TOOLS = 300;
 const TOKEN = 'first-index-test-token';
-let folder: string;
+const folder = tempFolder('toolsift-gateway-first-index-');
 let gateway: Gateway;
 let http: HttpGateway;
 let client: Client;
@@ -23,21 +23,10 @@ const events: string[] = [];
 let embeddingStarted: Promise<void>;
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-first-index-'));
   const upstreams = parseGatewayConfig(
     {
       mcpServers: {
-        many: {
-          command: process.execPath,
-          args: [
-            '--import',
-            'tsx/esm',
-            '--conditions=@toolsift/source',
-            path.join(repoRoot, 'test', 'fixtures', 'gateway', 'many-tools-server.ts'),
-            String(TOOLS),
-          ],
-          cwd: repoRoot,
-        },
+        many: { ...manyToolsServer(TOOLS), cwd: repoRoot },
       },
     },
     'test config',
@@ -72,7 +61,6 @@ afterAll(async () => {
   await client?.close();
   await http?.close();
   await gateway?.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 describe('a gateway building its first index', () => {
@@ -103,7 +91,6 @@ describe('a gateway building its first index', () => {
     expect(events.slice(0, 2).sort()).toEqual(['tools/list: 2', 'unauthenticated: 401']);
     expect(events.slice(2)).toEqual(['every text embedded', 'index built', 'search answered']);
     expect(answer.isError).toBeUndefined();
-    const found = answer.structuredContent as { tools: Array<{ name: string }> };
-    expect(found.tools.map((tool) => tool.name)).toEqual(['many__maps_showMap']);
+    expect(toolNames(answer)).toEqual(['many__maps_showMap']);
   });
 });

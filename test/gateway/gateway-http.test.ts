@@ -1,14 +1,15 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { tempFolder } from '../cli/temp-folder.js';
 import {
   connectHttpClient,
   nodeServer,
+  notesFilesystemServer,
   referenceServer,
   startHttpGateway,
+  toolNames,
   writeConfig,
 } from './gateway-process.js';
 
@@ -17,17 +18,14 @@ import {
 const TOKEN = 'gw-token-5d41402abc4b2a76b9719d911017c592';
 const NOTES = 'The launch is on Friday.\n';
 
-let folder: string;
+const folder = tempFolder('toolsift-gateway-http-');
 let gateway: Awaited<ReturnType<typeof startHttpGateway>>;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-http-'));
-  const project = path.join(folder, 'project');
-  await mkdir(project);
-  await writeFile(path.join(project, 'notes.txt'), NOTES);
+  const filesystem = await notesFilesystemServer(folder, NOTES);
   const config = await writeConfig(folder, {
-    filesystem: nodeServer(referenceServer('server-filesystem'), [project]),
+    filesystem,
     memory: nodeServer(referenceServer('server-memory'), [], {
       MEMORY_FILE_PATH: path.join(folder, 'memory.jsonl'),
     }),
@@ -41,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   await gateway?.stop();
-  await rm(folder, { recursive: true, force: true });
 });
 
 const INITIALIZE = {
@@ -101,10 +98,7 @@ describe('toolsift gateway --http', () => {
       name: 'search_tools',
       arguments: { query: 'read the file notes.txt in my project folder', k: 5 },
     });
-    const names = (search.structuredContent as { tools: Array<{ name: string }> }).tools.map(
-      (tool) => tool.name,
-    );
-    expect(names).toContain('filesystem__read_text_file');
+    expect(toolNames(search)).toContain('filesystem__read_text_file');
     const read = await client.callTool({
       name: 'call_tool',
       arguments: {

@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -7,11 +5,12 @@ import { createHashEmbedder, type Embedder } from '@toolsift/selector';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { nodeServer } from './gateway-process.js';
+import { tempFolder } from '../cli/temp-folder.js';
+import { nodeServer, toolNames } from './gateway-process.js';
 
 // The gateway in-process, over a real stdio upstream, with an embedder that cannot embed until it is repaired (as a
 // model server that is down until it is started): the first index fails, a search after the repair builds it.
-let folder: string;
+const folder = tempFolder('toolsift-gateway-index-retry-');
 let gateway: Gateway;
 let client: Client;
 const logs: string[] = [];
@@ -30,7 +29,6 @@ function repairableEmbedder(): Embedder {
 }
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-index-retry-'));
   gateway = createGateway({
     upstreams: parseGatewayConfig(
       {
@@ -53,7 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await gateway?.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 function search() {
@@ -76,8 +73,6 @@ describe('a first index that could not be built', () => {
     isEmbedderDown = false;
     const found = await search();
     expect(found.isError).toBeUndefined();
-    expect(
-      (found.structuredContent as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name),
-    ).toEqual(['growing__remove_tool']);
+    expect(toolNames(found)).toEqual(['growing__remove_tool']);
   });
 });

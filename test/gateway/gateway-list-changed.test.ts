@@ -1,19 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectStdioGateway, nodeServer, writeConfig } from './gateway-process.js';
+import { tempFolder } from '../cli/temp-folder.js';
+import { connectStdioGateway, nodeServer, toolNames, writeConfig } from './gateway-process.js';
 
 // A real upstream whose tool list changes while it runs (add_tool / remove_tool send tools/list_changed), behind a
 // gateway in dynamic mode: the tools a search finds join the gateway's own tools/list.
-let folder: string;
+const folder = tempFolder('toolsift-gateway-changes-');
 let client: Client;
 let listChanged = 0;
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-changes-'));
   const config = await writeConfig(folder, {
     growing: nodeServer(path.join(import.meta.dirname, 'fixtures', 'growing-server.mjs')),
   });
@@ -27,13 +25,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 async function searchNames(query: string, k = 3): Promise<string[]> {
   const result = await client.callTool({ name: 'search_tools', arguments: { query, k } });
   expect(result.isError).not.toBe(true);
-  return (result.structuredContent as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name);
+  return toolNames(result);
 }
 
 function call(name: string, args: Record<string, unknown>) {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -23,6 +23,14 @@ export function referenceServer(name: 'server-filesystem' | 'server-memory' | 's
 /** A stdio upstream entry (as a config file holds it) that runs a node script with this Node. */
 export function nodeServer(script: string, args: readonly string[] = [], env: Record<string, string> = {}) {
   return { command: process.execPath, args: [script, ...args], env };
+}
+
+/** The reference filesystem server over a new `project` folder in `folder` holding `notes.txt` with `notes`. */
+export async function notesFilesystemServer(folder: string, notes: string) {
+  const project = path.join(folder, 'project');
+  await mkdir(project);
+  await writeFile(path.join(project, 'notes.txt'), notes);
+  return nodeServer(referenceServer('server-filesystem'), [project]);
 }
 
 /** Write an `mcpServers` config file; returns its path. */
@@ -95,4 +103,10 @@ export async function connectHttpClient(url: URL, token?: string): Promise<Clien
   const client = new Client({ name: 'gateway-http-test', version: '1.0.0' });
   await client.connect(transport);
   return client;
+}
+
+/** The qualified names of the tools a `search_tools` result holds, best first. */
+export function toolNames(result: unknown): string[] {
+  const { structuredContent } = result as { structuredContent: { tools: Array<{ name: string }> } };
+  return structuredContent.tools.map((tool) => tool.name);
 }

@@ -1,17 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { tempFolder } from '../cli/temp-folder.js';
 import { connectStdioGateway, nodeServer, referenceServer, writeConfig } from './gateway-process.js';
 
 // The reference "everything" server behind the gateway: a long operation's progress reaches the agent through it.
-let folder: string;
+const folder = tempFolder('toolsift-gateway-progress-');
 let client: Client;
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-progress-'));
   const config = await writeConfig(folder, {
     everything: nodeServer(referenceServer('server-everything'), ['stdio']),
   });
@@ -22,7 +20,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 describe('a call through the gateway', () => {

@@ -1,13 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { tempFolder } from '../cli/temp-folder.js';
 import {
   connectStdioGateway,
-  nodeServer,
-  referenceServer,
+  notesFilesystemServer,
   startHttpGateway,
+  toolNames,
   writeConfig,
 } from './gateway-process.js';
 
@@ -17,20 +17,17 @@ const TOKEN = 'inner-token-0c5ad1e8b4f7-secret';
 const WRONG = 'wrong-token-93ab77c1d2e4-secret';
 const NOTES = 'Remote notes.\n';
 
-let folder: string;
+const folder = tempFolder('toolsift-gateway-remote-');
 let inner: Awaited<ReturnType<typeof startHttpGateway>>;
 let client: Client;
 let stderr: () => string;
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-remote-'));
-  const project = path.join(folder, 'project');
-  await mkdir(project);
-  await writeFile(path.join(project, 'notes.txt'), NOTES);
+  const filesystem = await notesFilesystemServer(folder, NOTES);
   const innerFolder = path.join(folder, 'inner');
   await mkdir(innerFolder);
   const innerConfig = await writeConfig(innerFolder, {
-    filesystem: nodeServer(referenceServer('server-filesystem'), [project]),
+    filesystem,
   });
   inner = await startHttpGateway({
     args: ['--config', innerConfig, '--index-dir', path.join(innerFolder, 'index')],
@@ -48,7 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client?.close();
   await inner?.stop();
-  await rm(folder, { recursive: true, force: true });
 });
 
 describe('a Streamable HTTP upstream', () => {
@@ -57,10 +53,7 @@ describe('a Streamable HTTP upstream', () => {
       name: 'search_tools',
       arguments: { query: 'call a tool of another MCP server by name', k: 5 },
     });
-    const names = (search.structuredContent as { tools: Array<{ name: string }> }).tools.map(
-      (tool) => tool.name,
-    );
-    expect(names).toContain('remote__call_tool');
+    expect(toolNames(search)).toContain('remote__call_tool');
     const result = await client.callTool({
       name: 'call_tool',
       arguments: {

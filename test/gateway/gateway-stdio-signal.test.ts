@@ -1,20 +1,19 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectStdioGateway, nodeServer, writeConfig } from './gateway-process.js';
+import { tempFolder } from '../cli/temp-folder.js';
+import { connectStdioGateway, nodeServer, toolNames, writeConfig } from './gateway-process.js';
 import { childPid } from './upstream-pid.js';
 
 // `toolsift gateway` over stdio as a process, in front of a real upstream that keeps running when its stdin ends:
 // a SIGTERM to the gateway must stop that upstream too, not leave it running without a parent.
-let folder: string;
+const folder = tempFolder('toolsift-gateway-signal-');
 let client: Client;
 let gatewayPid: number;
 let upstreamPid: number | undefined;
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-signal-'));
   const config = await writeConfig(folder, {
     lingering: nodeServer(path.join(import.meta.dirname, 'fixtures', 'lingering-server.mjs')),
   });
@@ -27,7 +26,6 @@ afterAll(async () => {
   await client?.close();
   // Only when the test failed is it still running.
   if (upstreamPid !== undefined && (await isRunning(upstreamPid))) process.kill(upstreamPid, 'SIGKILL');
-  await rm(folder, { recursive: true, force: true });
 });
 
 /** Whether a process runs (a zombie, ended but not yet reaped by its parent, does not). */
@@ -46,9 +44,7 @@ describe('a stdio gateway sent SIGTERM', () => {
       name: 'search_tools',
       arguments: { query: 'sync my files', k: 1 },
     });
-    expect((search.structuredContent as { tools: Array<{ name: string }> }).tools[0]?.name).toBe(
-      'lingering__sync_files',
-    );
+    expect(toolNames(search)[0]).toBe('lingering__sync_files');
     upstreamPid = await childPid(gatewayPid, 'lingering-server.mjs');
     expect(upstreamPid).toBeDefined();
     const exited = new Promise<void>((resolve) => {

@@ -1,9 +1,14 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectStdioGateway, nodeServer, referenceServer, writeConfig } from './gateway-process.js';
+import { tempFolder } from '../cli/temp-folder.js';
+import {
+  connectStdioGateway,
+  nodeServer,
+  notesFilesystemServer,
+  referenceServer,
+  writeConfig,
+} from './gateway-process.js';
 import { childPid } from './upstream-pid.js';
 
 // Real upstreams: the reference filesystem server rooted at a temporary project folder, the reference memory
@@ -12,7 +17,7 @@ const SECRET = 'tok-9f8e7d6c5b4a-secret';
 const QUERY = 'read the file notes.txt in my project folder';
 const NOTES = 'Buy milk.\nCall Ada about the Q3 report.\n';
 
-let folder: string;
+const folder = tempFolder('toolsift-gateway-stdio-');
 let client: Client;
 let stderr: () => string;
 let gatewayPid: number;
@@ -25,12 +30,9 @@ interface Hit {
 }
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-stdio-'));
-  const project = path.join(folder, 'project');
-  await mkdir(project);
-  await writeFile(path.join(project, 'notes.txt'), NOTES);
+  const filesystem = await notesFilesystemServer(folder, NOTES);
   const config = await writeConfig(folder, {
-    filesystem: nodeServer(referenceServer('server-filesystem'), [project]),
+    filesystem,
     memory: nodeServer(referenceServer('server-memory'), [], {
       MEMORY_FILE_PATH: path.join(folder, 'memory.jsonl'),
       MEMORY_API_KEY: SECRET,
@@ -50,7 +52,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  await rm(folder, { recursive: true, force: true });
 });
 
 async function search(query: string, k = 5): Promise<{ tools: Hit[]; unavailable: Array<{ name: string }> }> {

@@ -1,38 +1,32 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectServer, repoRoot, SERVE_ARGS, serveEnv } from './serve-mcp-process.js';
+import { tempFolder } from '../cli/temp-folder.js';
+import { CATALOG_ENV, connectServer, repoRoot, SERVE_ARGS } from './serve-mcp-process.js';
 
 // Oversized and malformed requests to `toolsift serve --mcp`: each gets an error reply and the
 // server answers the next request. Real processes: the SDK client for what it can send, raw lines for the rest.
 const SERVE_CATALOG = ['--catalog', 'metadata'];
-// The weather tools need a key to run; the tests look for them among the selected tools.
-const SERVE_ENV = serveEnv({ OPENWEATHER_API_KEY: 'set-for-the-test' });
 /** The SDK's stdio limit, which the server keeps: a longer line is not read. */
 const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
-let indexDir: string;
+const indexDir = tempFolder('toolsift-mcp-limits-');
 let client: Client;
 let stderr: () => string;
 let transportErrors: Error[];
 
 beforeAll(async () => {
-  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-mcp-limits-'));
   ({ client, stderr, transportErrors } = await connectServer({
     args: [...SERVE_CATALOG, '--index-dir', indexDir],
-    env: SERVE_ENV,
+    env: CATALOG_ENV,
     name: 'toolsift-e2e-limits',
   }));
 });
 
 afterAll(async () => {
   await client?.close();
-  await rm(indexDir, { recursive: true, force: true });
 });
 
 describe('toolsift serve --mcp with oversized requests (SDK client over stdio)', () => {
@@ -90,7 +84,7 @@ describe('toolsift serve --mcp with lines that are no message (raw stdio)', () =
   test('each gets an error reply, the session goes on, and the server exits 0 when stdin ends', async () => {
     const server = spawn(process.execPath, [...SERVE_ARGS, ...SERVE_CATALOG, '--index-dir', indexDir], {
       cwd: repoRoot,
-      env: SERVE_ENV,
+      env: CATALOG_ENV,
     });
     const session = rawSession(server);
     session.send({

@@ -26,6 +26,9 @@ export function serveEnv(extra: Record<string, string> = {}): Record<string, str
   };
 }
 
+/** The environment to serve the project catalog in: the weather tools need a key to run, and tests look for them. */
+export const CATALOG_ENV = serveEnv({ OPENWEATHER_API_KEY: 'set-for-the-test' });
+
 /**
  * Start the server with `args` and connect the SDK client over stdio; its stderr and the client's transport
  * errors (anything on stdout that is not JSON-RPC) are collected. Waits for the catalog to load (the server

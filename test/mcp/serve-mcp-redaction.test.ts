@@ -1,32 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createSelector } from '@toolsift/selector';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createMcpServer } from '../../packages/cli/src/mcp/create-mcp-server.js';
+import { connectInMemory } from '../../packages/cli/test/mcp/connect-in-memory.js';
 import { HOSTILE_PROMPT, SECRETS, writeHostileCatalog } from '../cli/hostile-catalog.js';
+import { tempFolder } from '../cli/temp-folder.js';
 
-let root: string;
+const root = tempFolder('toolsift-mcp-redaction-');
 let client: Client;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'toolsift-mcp-redaction-'));
   await writeHostileCatalog(path.join(root, 'catalog'));
   const selector = createSelector({
     catalog: [path.join(root, 'catalog')],
     embedder: 'hash',
     indexDir: path.join(root, 'index'),
   });
-  const server = createMcpServer({ selector });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'toolsift-redaction', version: '1.0.0' });
-  await client.connect(clientSide);
+  client = await connectInMemory(selector, 'toolsift-redaction');
 });
 afterAll(async () => {
   await client?.close();
-  await rm(root, { recursive: true, force: true });
 });
 
 /** The secrets of `SECRETS` found in a tool call's result (structured content and text), by name. */

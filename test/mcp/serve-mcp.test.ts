@@ -1,29 +1,27 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runToolsift } from '../cli/run-toolsift.js';
-import { connectServer, repoRoot, SERVE_ARGS, serveEnv } from './serve-mcp-process.js';
+import { tempFolder } from '../cli/temp-folder.js';
+import { CATALOG_ENV, connectServer, repoRoot, SERVE_ARGS, serveEnv } from './serve-mcp-process.js';
 
-let indexDir: string;
+const indexDir = tempFolder('toolsift-mcp-');
 let client: Client;
 let stderr: () => string;
 let transportErrors: Error[];
 
 beforeAll(async () => {
-  indexDir = await mkdtemp(path.join(tmpdir(), 'toolsift-mcp-'));
   ({ client, stderr, transportErrors } = await connectServer({
     args: ['--catalog', 'metadata', '--index-dir', indexDir],
-    env: serveEnv({ OPENWEATHER_API_KEY: 'set-for-the-test' }),
+    env: CATALOG_ENV,
     name: 'toolsift-e2e',
   }));
 });
 
 afterAll(async () => {
   await client?.close();
-  await rm(indexDir, { recursive: true, force: true });
 });
 
 describe('toolsift serve --mcp (SDK client over stdio)', () => {

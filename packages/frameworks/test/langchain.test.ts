@@ -22,12 +22,10 @@ import { SHARED_TEST_CACHE_DIR } from '../../selector/test/embedding/test-cache-
 import { createToolsift, type LangChainToolsift } from '../src/langchain/index.js';
 import { langChainToolDefinitions } from '../src/langchain/langchain-tool-definitions.js';
 import { createFailingEmbedder } from './failing-embedder.js';
-import { placeholderArguments, sealToolsSlice } from './seal-tools-slice.js';
+import { conversationSlice, placeholderArguments } from './seal-tools-slice.js';
 
 const K = 5;
-const { tools: catalog, prompts } = sealToolsSlice(240, ['dev-easy-1', 'dev-easy-111']);
-const [engagement, player] = prompts as [(typeof prompts)[0], (typeof prompts)[0]];
-const byName = new Map(catalog.map((entry) => [entry.name, entry]));
+const { catalog, engagement, player, byName } = conversationSlice();
 
 /** Every tool execution, in order. */
 const executed: string[] = [];
@@ -65,7 +63,7 @@ function scriptedModel(messages: readonly BaseMessage[]): FakeStreamingChatModel
     return new FakeStreamingChatModel({ responses: [new AIMessage('Done.')] });
   }
   const lastUser = messages.findLast((message) => message.getType() === 'human');
-  const prompt = prompts.find((entry) => entry.query === lastUser?.content);
+  const prompt = [engagement, player].find((entry) => entry.query === lastUser?.content);
   if (prompt === undefined) throw new Error('the script has no reply for this conversation');
   const call = {
     name: prompt.gold,

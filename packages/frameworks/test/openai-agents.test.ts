@@ -22,12 +22,10 @@ import {
 import { SHARED_TEST_CACHE_DIR } from '../../selector/test/embedding/test-cache-dir.js';
 import { type AgentToolChoice, withToolSelection } from '../src/openai-agents/index.js';
 import { createFailingEmbedder } from './failing-embedder.js';
-import { type BenchTool, placeholderArguments, sealToolsSlice } from './seal-tools-slice.js';
+import { type BenchTool, conversationSlice, placeholderArguments } from './seal-tools-slice.js';
 
 const K = 5;
-const { tools: catalog, prompts } = sealToolsSlice(240, ['dev-easy-1', 'dev-easy-111']);
-const [engagement, player] = prompts as [(typeof prompts)[0], (typeof prompts)[0]];
-const byName = new Map(catalog.map((entry) => [entry.name, entry]));
+const { catalog, engagement, player, byName } = conversationSlice();
 
 /** Every tool execution, in order: what the Runner really ran. */
 const executed: Array<{ name: string; input: unknown }> = [];
@@ -56,7 +54,7 @@ let forcedCall: string | undefined;
 function reply(request: ScriptedRequest) {
   if (request.isAfterToolResult) return { text: 'Done.' };
   if (forcedCall !== undefined) return { toolCalls: [{ name: forcedCall, arguments: {} }] };
-  const prompt = prompts.find((entry) => entry.query === request.userTexts.at(-1));
+  const prompt = [engagement, player].find((entry) => entry.query === request.userTexts.at(-1));
   if (prompt === undefined || !request.toolNames.includes(prompt.gold))
     return { text: 'No tool I was given fits.' };
   return { toolCalls: [{ name: prompt.gold, arguments: placeholderArguments(byName.get(prompt.gold)!) }] };

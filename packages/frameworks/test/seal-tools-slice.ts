@@ -44,6 +44,21 @@ export function sealToolsSlice(
   return { tools, prompts };
 }
 
+/**
+ * The slice the adapter tests run on: the first 240 tools, and two prompts a conversation asks in turn (each needs
+ * one tool of them), with the tools by name.
+ */
+export function conversationSlice(): {
+  catalog: BenchTool[];
+  engagement: BenchPrompt;
+  player: BenchPrompt;
+  byName: Map<string, BenchTool>;
+} {
+  const { tools, prompts } = sealToolsSlice(240, ['dev-easy-1', 'dev-easy-111']);
+  const [engagement, player] = prompts as [BenchPrompt, BenchPrompt];
+  return { catalog: tools, engagement, player, byName: new Map(tools.map((tool) => [tool.name, tool])) };
+}
+
 /** Arguments for a scripted call: a placeholder for every required property, typed as the schema says. */
 export function placeholderArguments(tool: BenchTool): Record<string, unknown> {
   const properties = (tool.parameters.properties ?? {}) as Record<string, { type?: string }>;

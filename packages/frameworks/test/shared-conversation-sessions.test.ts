@@ -7,7 +7,7 @@ import {
 } from '@toolsift/selector';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createConversationSessions } from '../src/shared/conversation-sessions.js';
-import { toolsFromCode } from '../src/shared/index.js';
+import { toolsFromCode } from '../src/shared/tools-from-code.js';
 
 let selector: Selector;
 

@@ -4,12 +4,12 @@ import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { type CommandDef, defineCommand } from 'citty';
 import { ExitCode, ExitWith } from '../exit-code.js';
 import type { CliIo } from '../io.js';
-import { MAX_SEARCH_K } from '../mcp/search-tools.js';
+import { DEFAULT_SEARCH_K, MAX_SEARCH_K } from '../mcp/search-tools.js';
 import { toSafeText } from './safe-output.js';
 import { parseCount, SELECTOR_ARGS } from './selector-args.js';
 
 /** The environment variable the HTTP bearer token may come from (safer than `--token`, which `ps` shows). */
-export const GATEWAY_TOKEN_ENV = 'TOOLSIFT_GATEWAY_TOKEN';
+const GATEWAY_TOKEN_ENV = 'TOOLSIFT_GATEWAY_TOKEN';
 
 /**
  * `toolsift gateway --config FILE [--http PORT] [--host ADDR] [--token T]`: one MCP server in front of every server
@@ -51,7 +51,7 @@ export function createGatewayCommand(io: CliIo): CommandDef {
       k: {
         type: 'string',
         valueHint: 'N',
-        description: `How many tools search_tools returns when the call gives no k (default 5, at most ${MAX_SEARCH_K})`,
+        description: `How many tools search_tools returns when the call gives no k (default ${DEFAULT_SEARCH_K}, at most ${MAX_SEARCH_K})`,
       },
       dynamic: {
         type: 'boolean',
@@ -72,7 +72,12 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         throw new ToolsiftError(ErrorCode.UsageError, '--token and --host apply to --http only');
       }
       if (token === '') throw new ToolsiftError(ErrorCode.UsageError, '--token must not be empty');
-      const defaultK = parseCount({ value: args.k, name: 'k', fallback: 5, max: MAX_SEARCH_K });
+      const defaultK = parseCount({
+        value: args.k,
+        name: 'k',
+        fallback: DEFAULT_SEARCH_K,
+        max: MAX_SEARCH_K,
+      });
       // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
       const [{ readGatewayConfig }, { createGateway }, { gatewayIndexDir }] = await Promise.all([
         import('../gateway/read-gateway-config.js'),

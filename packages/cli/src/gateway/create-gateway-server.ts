@@ -5,9 +5,15 @@ import {
   ListToolsRequestSchema,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { isToolsiftError } from '@toolsift/core';
 import { z } from 'zod';
-import { DEFAULT_SEARCH_K, SEARCH_INPUT, strictArguments, typeError } from '../mcp/search-tools.js';
+import {
+  DEFAULT_SEARCH_K,
+  requiredString,
+  SEARCH_INPUT,
+  strictArguments,
+  typeError,
+} from '../mcp/search-tools.js';
+import { toolAnswer } from '../mcp/tool-answer.js';
 import { VERSION } from '../version.js';
 import type { GatewayIndex } from './gateway-index.js';
 import { MAX_QUALIFIED_NAME_LENGTH } from './qualified-names.js';
@@ -92,7 +98,7 @@ export function createGatewayServer(options: {
     if (name === 'search_tools') {
       const input = SEARCH_INPUT.safeParse(args);
       if (!input.success) return invalidArguments(name, input.error);
-      return answer(async () => {
+      return toolAnswer(async () => {
         await core.ready;
         // A tool list an upstream announced as changed is read and indexed before this search runs.
         await core.pool.settled();
@@ -164,11 +170,10 @@ export function createGatewayServer(options: {
 // --- internal ---
 
 const CALL_INPUT = strictArguments('call_tool', {
-  name: z
-    .string({ error: (issue) => typeError(issue, 'name must be a string (a name search_tools returned)') })
-    .min(1)
-    .max(MAX_QUALIFIED_NAME_LENGTH)
-    .describe('The tool\'s qualified name as search_tools returns it, e.g. "filesystem__read_text_file"'),
+  name: requiredString(
+    'name must be a string (a name search_tools returned)',
+    MAX_QUALIFIED_NAME_LENGTH,
+  ).describe('The tool\'s qualified name as search_tools returns it, e.g. "filesystem__read_text_file"'),
   arguments: z
     .record(z.string(), z.unknown(), {
       error: (issue) => typeError(issue, "arguments must be an object (the tool's arguments by name)"),
@@ -218,18 +223,4 @@ function invalidArguments(tool: string, error: z.ZodError): CallToolResult {
     ],
     isError: true,
   };
-}
-
-/** Structured content plus its JSON as text (for clients that read only text); a ToolsiftError becomes `isError`. */
-async function answer(compute: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
-  try {
-    const structured = await compute();
-    return {
-      content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
-      structuredContent: structured,
-    };
-  } catch (error) {
-    if (!isToolsiftError(error)) throw error;
-    return { content: [{ type: 'text', text: error.message }], isError: true };
-  }
 }

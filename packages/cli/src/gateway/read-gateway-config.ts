@@ -70,6 +70,8 @@ export async function readGatewayConfig(options: { file: string; cwd: string }):
  */
 export function parseGatewayConfig(data: unknown, file: string, locate?: Locate): UpstreamConfig[] {
   const at = (fieldPath: readonly PropertyKey[]): string => {
+    // The whole file is "(top level)", not line 1.
+    if (fieldPath.length === 0) return '';
     const position = locate?.(fieldPath.map((key) => `/${escapePointerToken(String(key))}`).join(''));
     return position === undefined ? '' : `line ${position.line}, `;
   };

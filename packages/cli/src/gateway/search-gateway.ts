@@ -11,7 +11,7 @@ import type { GatewayIndex } from './gateway-index.js';
 import type { UpstreamPool } from './upstream-pool.js';
 
 /** One ranked upstream tool: `name` (= `id`) is its qualified name, `server` and `tool` say where it lives. */
-export const GATEWAY_SEARCH_HIT = SEARCH_HIT.extend({
+const GATEWAY_SEARCH_HIT = SEARCH_HIT.extend({
   server: z.string().describe('The upstream server (its key in the config file)'),
   tool: z.string().describe("The tool's own name on that server"),
 });
@@ -78,4 +78,4 @@ export async function searchGateway(options: {
 }
 
 /** Warning code of a search made while no upstream has listed a tool. */
-export const NO_UPSTREAM_TOOLS = 'NO_UPSTREAM_TOOLS';
+const NO_UPSTREAM_TOOLS = 'NO_UPSTREAM_TOOLS';

@@ -1,30 +1,21 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  ErrorCode,
-  formatTools,
-  isToolsiftError,
-  redactSecrets,
-  type Tool,
-  ToolsiftError,
-} from '@toolsift/core';
+import { ErrorCode, formatTools, redactSecrets, type Tool, ToolsiftError } from '@toolsift/core';
 import type { Selector } from '@toolsift/selector';
 import { z } from 'zod';
 import { VERSION } from '../version.js';
 import { closeIds } from './close-ids.js';
 import {
   DEFINITION,
+  requiredString,
   SEARCH_INPUT,
   SEARCH_OUTPUT,
   searchTools,
   strictArguments,
-  typeError,
 } from './search-tools.js';
-
-export { MAX_QUERY_LENGTH, MAX_SEARCH_K } from './search-tools.js';
+import { toolAnswer } from './tool-answer.js';
 
 /** Longest `get_tool` id, in characters: twice MCP's 128 for a tool name, and it bounds the close-id search. */
-export const MAX_ID_LENGTH = 256;
+const MAX_ID_LENGTH = 256;
 
 /**
  * An MCP server over a catalog with two tools: `search_tools` (rank tools for a task, with their MCP
@@ -53,7 +44,7 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ query, k }) =>
-      answer(async () => {
+      toolAnswer(async () => {
         const selector = await options.selector;
         return { ...(await searchTools({ selector, query, k })) };
       }),
@@ -69,7 +60,7 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ id }) =>
-      answer(async () => {
+      toolAnswer(async () => {
         const selector = await options.selector;
         const tool = findTool(selector, id);
         // formatTools has redacted the definition.
@@ -83,31 +74,12 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
 // --- internal ---
 
 const GET_INPUT = strictArguments('get_tool', {
-  id: z
-    .string({ error: (issue) => typeError(issue, 'id must be a string (a tool id)') })
-    .min(1)
-    .max(MAX_ID_LENGTH)
-    .describe('Tool id, e.g. "get_current_weather"'),
+  id: requiredString('id must be a string (a tool id)', MAX_ID_LENGTH).describe(
+    'Tool id, e.g. "get_current_weather"',
+  ),
 });
 
 const GET_OUTPUT = { id: z.string(), definition: DEFINITION };
-
-/**
- * Structured content plus its JSON as text (for clients that read only text); a ToolsiftError becomes `isError`.
- * `compute` returns content already redacted: definitions by `formatTools`, the rest by `redactSecrets`.
- */
-async function answer(compute: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
-  try {
-    const structured = await compute();
-    return {
-      content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
-      structuredContent: structured,
-    };
-  } catch (error) {
-    if (!isToolsiftError(error)) throw error;
-    return { content: [{ type: 'text', text: error.message }], isError: true };
-  }
-}
 
 function findTool(selector: Selector, id: string): Tool {
   const tool = selector.tool(id) ?? uniqueByName(selector.tools, id);

@@ -37,13 +37,9 @@ export function strictArguments<Shape extends z.ZodRawShape>(tool: string, shape
 
 /** The arguments of `search_tools`: the task in plain language and how many tools to return. */
 export const SEARCH_INPUT = strictArguments('search_tools', {
-  query: z
-    .string({
-      error: (issue) => typeError(issue, 'query must be a string (the task in plain language)'),
-    })
-    .min(1)
-    .max(MAX_QUERY_LENGTH)
-    .describe('The task, e.g. "what is the weather in Paris tomorrow"'),
+  query: requiredString('query must be a string (the task in plain language)', MAX_QUERY_LENGTH).describe(
+    'The task, e.g. "what is the weather in Paris tomorrow"',
+  ),
   k: z
     .number({ error: (issue) => kMessage(issue.input) })
     .int({ error: (issue) => kMessage(issue.input) })
@@ -57,7 +53,7 @@ export const SEARCH_INPUT = strictArguments('search_tools', {
  * "nothing" for a missing argument, else the JSON type: a message never echoes a (possibly huge) value.
  * @example typeOf(undefined) // 'nothing'
  */
-export function typeOf(input: unknown): string {
+function typeOf(input: unknown): string {
   if (input === undefined) return 'nothing';
   if (input === null) return 'null';
   return Array.isArray(input) ? 'an array' : `a ${typeof input}`;
@@ -69,6 +65,14 @@ export function typeOf(input: unknown): string {
  */
 export function typeError(issue: { code?: string; input?: unknown }, expected: string): string | undefined {
   return issue.code === 'invalid_type' ? `${expected}, got ${typeOf(issue.input)}` : undefined;
+}
+
+/** A non-empty string of at most `maxLength` characters; a value of another type gets `expected` and its type. */
+export function requiredString(expected: string, maxLength: number) {
+  return z
+    .string({ error: (issue) => typeError(issue, expected) })
+    .min(1)
+    .max(maxLength);
 }
 
 const REASON = z.object({ kind: z.string(), message: z.string() });

@@ -1,19 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { tempFolder } from '../../../../test/cli/temp-folder.js';
 import { parseGatewayConfig, readGatewayConfig } from '../../src/gateway/read-gateway-config.js';
 
 const FILE = '/home/ada/claude_desktop_config.json';
 const SECRET = 'ghp_v3ry5ecretT0ken';
 
-let folder: string;
-beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'toolsift-gateway-config-'));
-});
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
-});
+const folder = tempFolder('toolsift-gateway-config-');
 
 describe('parseGatewayConfig', () => {
   test('reads Claude Desktop stdio entries and Streamable HTTP entries, leaving other keys alone', () => {

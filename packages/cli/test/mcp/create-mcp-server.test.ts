@@ -1,18 +1,13 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Selector } from '@toolsift/selector';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createMcpServer } from '../../src/mcp/create-mcp-server.js';
+import { connectInMemory } from './connect-in-memory.js';
 
 // Tool arguments are checked before a call reaches the selector, so the selector here never loads: a call that got
 // past the checks would wait for it, and time the test out.
 let client: Client;
 beforeAll(async () => {
-  const server = createMcpServer({ selector: new Promise<Selector>(() => undefined) });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  client = new Client({ name: 'toolsift-arguments', version: '1.0.0' });
-  await client.connect(clientSide);
+  client = await connectInMemory(new Promise<Selector>(() => undefined), 'toolsift-arguments');
 });
 afterAll(async () => {
   await client?.close();

@@ -50,10 +50,10 @@ export function createConversationSessions(options: {
   };
 }
 
-/** Conversations whose sessions are kept at once by default. */
-export const DEFAULT_MAX_CONVERSATIONS = 256;
-
 // --- internal ---
+
+/** Conversations whose sessions are kept at once by default. */
+const DEFAULT_MAX_CONVERSATIONS = 256;
 
 /** `keys[n]` identifies the first n events (a hash chain, so each key costs one event's hashing). */
 function prefixKeys(events: readonly ConversationEvent[]): string[] {

@@ -83,10 +83,10 @@ export function readCodeTools(definitions: readonly CodeToolDefinition[]): CodeT
   };
 }
 
-/** The `source.file` of tools built from code. */
-export const CODE_FILE = '<code>';
-
 // --- internal ---
+
+/** The `source.file` of tools built from code. */
+const CODE_FILE = '<code>';
 
 const METADATA_FIELDS = new Set<string>(TOOLSIFT_METADATA_FIELDS);
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord } from '@toolsift/core';
 import { writeFileAtomic } from '../shared/atomic-file.js';
-import { INDEX_MANIFEST } from './index-manifest.js';
+import { parseJsonBytes } from './json-section.js';
 
 /**
  * Name of the learned prompts' file inside an index folder. It is the one record of them: saves and rebuilds of
@@ -49,16 +49,12 @@ export async function writeLearnedPrompts(dir: string, prompts: LearnedPrompts):
 }
 
 /**
- * The learned prompts a manifest recorded, read leniently (the manifest may belong to a damaged index): the
- * fallback for a folder saved before learned prompts had a file of their own.
+ * The learned prompts a manifest recorded, read leniently from its bytes (the manifest may belong to a damaged
+ * index): the fallback for a folder saved before learned prompts had a file of their own.
  */
-export async function readManifestLearned(dir: string): Promise<LearnedPrompts | undefined> {
-  try {
-    const manifest: unknown = JSON.parse(await readFile(path.join(dir, INDEX_MANIFEST), 'utf8'));
-    return isRecord(manifest) ? promptsOf(manifest.learned) : undefined;
-  } catch {
-    return undefined;
-  }
+export function manifestLearned(manifest: Uint8Array | undefined): LearnedPrompts | undefined {
+  const parsed = manifest === undefined ? undefined : parseJsonBytes(manifest);
+  return isRecord(parsed) ? promptsOf(parsed.learned) : undefined;
 }
 
 /** Number of prompts in a learned set. */

@@ -15,9 +15,9 @@ import { type IndexWarning, IndexWarningCode } from './index-warning.js';
 import {
   countLearned,
   type LearnedPrompts,
+  manifestLearned,
   type ReadLearnedPrompts,
   readLearnedPrompts,
-  readManifestLearned,
   writeLearnedPrompts,
 } from './learned-prompts-file.js';
 import { loadToolIndex } from './load-tool-index.js';
@@ -133,7 +133,8 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
     }
   }
   const index = createEmptyToolIndex(options, warnings);
-  const learned = learnedFile.prompts ?? (await readManifestLearned(dir));
+  // The manifest's bytes as last read: not read again.
+  const learned = learnedFile.prompts ?? manifestLearned(seen);
   if (learned !== undefined) adoptLearned(index, learned);
   const stats = await index.upsertTools({
     tools: options.tools,

@@ -6,7 +6,7 @@ import {
   type AbstentionModel,
   abstentionLogit,
 } from './abstention-model.js';
-import { type AbstentionSignals, abstentionSignals } from './abstention-signals.js';
+import { type AbstentionSignals, abstentionSignals, catalogBestCosine } from './abstention-signals.js';
 import { PROMPT_MODELS, SIGNAL_MODEL } from './abstention-weights.js';
 import type { RuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
@@ -35,7 +35,9 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
       // The best fitting tool can run (or has a fallback in its place): its signals decide. Otherwise the tools
       // that can run are judged on their own, so that unrelated tools do not stand in for ones needing setup.
       const signals =
-        setAside.length === 0 ? (run.signals ?? abstentionSignals(context)) : abstentionSignals(context);
+        setAside.length === 0
+          ? (run.signals ?? abstentionSignals(context))
+          : abstentionSignals(context, run.catalogBest);
       const logit = abstentionLogit({ model, signals, queryVector: context.queryVector });
       const fit = logistic(sumOf(logit));
       const lowFit = coefficientsFor(model, signals).lowFit ?? DEFAULT_LOW_FIT;
@@ -108,7 +110,8 @@ export function fitSignalsRule(run: RuleRun): SelectionRule {
     reads: ['ranked', 'queryVector', 'prompt'],
     writes: ['run.signals'],
     run(context) {
-      run.signals = abstentionSignals(context);
+      run.catalogBest = catalogBestCosine(context);
+      run.signals = abstentionSignals(context, run.catalogBest);
       run.signalsTool = context.ranked[0]?.toolId;
     },
   };

@@ -29,9 +29,13 @@ export interface AbstentionSignals {
   outsideGap: number;
 }
 
-/** The signals of a fused ranking (before rules change it). */
+/**
+ * The signals of a fused ranking (before rules change it). `catalogBest` (see `catalogBestCosine`) is searched for
+ * when not given: a caller that weighs several rankings of one prompt searches the catalog once.
+ */
 export function abstentionSignals(
   context: Pick<SelectionContext, 'prompt' | 'ranked' | 'candidateIds' | 'index' | 'queryVector'>,
+  catalogBest: number | undefined = catalogBestCosine(context),
 ): AbstentionSignals {
   const { ranked } = context;
   const terms = contentTerms(context.prompt);
@@ -52,18 +56,22 @@ export function abstentionSignals(
     agreement: Number(bm25 > 0 && bestBy(ranked, cosineOf) === bestBy(ranked, lexicalOf)),
     promptTerms: terms.size,
     shortlist: Number(context.candidateIds !== undefined),
-    outsideGap: context.candidateIds === undefined ? 0 : outsideGap(context, denseMax),
+    outsideGap: catalogBest === undefined ? 0 : Math.max(0, catalogBest - denseMax),
   };
 }
 
-// --- internal ---
-
-/** The whole catalog's best view cosine above the shortlist's best (0 without a query vector). */
-function outsideGap(context: Pick<SelectionContext, 'index' | 'queryVector'>, denseMax: number): number {
-  if (context.queryVector === undefined) return 0;
-  const best = context.index.searchVectors(context.queryVector, 1)[0]?.similarity ?? 0;
-  return Math.max(0, best - denseMax);
+/**
+ * The whole catalog's best view cosine, which `outsideGap` compares a shortlist's best with: undefined over the
+ * whole catalog (no shortlist) or without a query vector, when there is nothing to compare.
+ */
+export function catalogBestCosine(
+  context: Pick<SelectionContext, 'candidateIds' | 'index' | 'queryVector'>,
+): number | undefined {
+  if (context.candidateIds === undefined || context.queryVector === undefined) return undefined;
+  return context.index.searchVectors(context.queryVector, 1)[0]?.similarity ?? 0;
 }
+
+// --- internal ---
 
 const SPREAD_TOOLS = 10;
 

@@ -31,6 +31,8 @@ export interface RuleRun {
   signals?: AbstentionSignals;
   /** The tool those signals describe: the best of the fused ranking. */
   signalsTool?: string | undefined;
+  /** The whole catalog's best view cosine behind those signals (`catalogBestCosine`), searched once per selection. */
+  catalogBest?: number | undefined;
   abstention?: AbstentionReport;
   rerank?: RerankReport;
 }

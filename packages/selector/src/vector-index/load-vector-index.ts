@@ -2,7 +2,7 @@ import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { ExactVectorIndex } from './exact-vector-index.js';
 import { HNSW_DEFAULTS, HnswVectorIndex } from './hnsw-vector-index.js';
 import { hnswlibStatus } from './hnswlib.js';
-import { IdMap } from './id-map.js';
+import { IdMap, type IdMapJson } from './id-map.js';
 import type { VectorIndex } from './vector-index.js';
 import {
   checkVectorIndexPayloadSize,
@@ -85,7 +85,8 @@ async function loadHnsw(
     const message = (parsed.reason as Error).message;
     throw corrupt(dir, `hnswlib cannot read the graph (${message})`, 'invalid-graph', parsed.reason);
   }
-  const ids = IdMap.fromJSON(parseJson(dir, idBytes, 'ids'));
+  const idJson = parseJson(dir, idBytes, 'ids');
+  const ids = IdMap.fromJSON(idJson);
   if (ids === undefined) throw corrupt(dir, 'the id map is inconsistent', 'invalid-ids');
   if (ids.size !== manifest.count) {
     throw corrupt(
@@ -108,8 +109,9 @@ async function loadHnsw(
     m: manifest.params.m ?? HNSW_DEFAULTS.m,
     efConstruction: manifest.params.efConstruction ?? HNSW_DEFAULTS.efConstruction,
     efSearch: options.efSearch ?? manifest.params.efSearch ?? HNSW_DEFAULTS.efSearch,
-    // Saved in the id map's key order (see `HnswVectorIndex.save`).
-    stored: { data: vectors, keys: ids.toJSON().keys },
+    // Saved in the id map's key order (see `HnswVectorIndex.save`): the order of the keys just read, which
+    // `fromJSON` checked (no `toJSON()` copy of every key and label).
+    stored: { data: vectors, keys: (idJson as IdMapJson).keys },
   });
 }
 

@@ -230,6 +230,21 @@ describe('abstention when the tools that fit cannot run here', () => {
     expect(without.abstention?.fit).toBeCloseTo(runnable, 3);
   });
 
+  it('measures the shortlist tools that can run against the whole catalog, the set-aside best included', async () => {
+    const selector = await createSelector({
+      catalog: [mailer(), ...others],
+      embedder: createHashEmbedder(),
+      indexDir: false,
+    });
+    const gapOf = async (candidates: string[]) =>
+      (await selector.select(prompt, { k: 1, threshold: 0, env: {}, candidates })).tools[0]?.reasons.find(
+        (reason) => reason.kind === 'abstention',
+      )?.details?.outsideGap as number;
+    const setAside = await gapOf(['mailer', 'quoter']);
+    expect(setAside).toBeGreaterThan(0.5);
+    expect(setAside).toBe(await gapOf(['quoter']));
+  });
+
   it('keeps a declared fallback offered in its place', async () => {
     const selector = await createSelector({
       catalog: [mailer('quoter'), ...others],
