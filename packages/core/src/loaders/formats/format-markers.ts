@@ -17,9 +17,8 @@ export const SHINKAI_MARKERS: readonly string[] = Object.freeze([
   'homePage',
 ]);
 
-/** Top-level keys only Matimo definitions use. */
+/** Top-level keys only Matimo definitions use; `execution` counts too when it is Matimo's (`hasMatimoMarkers`). */
 export const MATIMO_MARKERS: readonly string[] = Object.freeze([
-  'execution',
   'output_schema',
   'error_handling',
   'authentication',
@@ -55,11 +54,22 @@ export function countMarkers(record: Record<string, unknown>, keys: readonly str
   return keys.filter((key) => record[key] !== undefined).length;
 }
 
+/**
+ * True when the record carries one of `MATIMO_MARKERS` or Matimo's `execution`, which has a `type` (http,
+ * command, function, script). MCP tools have an `execution` too since MCP 2025-11-25 (`{taskSupport}`), without one.
+ */
+export function hasMatimoMarkers(record: Record<string, unknown>): boolean {
+  const execution = record.execution;
+  return (
+    countMarkers(record, MATIMO_MARKERS) > 0 || (isRecord(execution) && typeof execution.type === 'string')
+  );
+}
+
 /** True when the record carries keys of a single-tool format other than MCP/OpenAI (Shinkai, Matimo, ...). */
 export function hasFileFormatMarkers(record: Record<string, unknown>): boolean {
   return (
     countMarkers(record, SHINKAI_MARKERS) > 0 ||
-    countMarkers(record, MATIMO_MARKERS) > 0 ||
+    hasMatimoMarkers(record) ||
     countMarkers(record, SELF_DESCRIBING_MARKERS) > 0 ||
     (typeof record.ns === 'string' && isRecord(record.tools))
   );

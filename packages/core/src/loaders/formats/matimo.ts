@@ -7,7 +7,7 @@ import { parametersToSchema } from '../../schema/parameters-to-schema.js';
 import type { FormatLoader, LoadedTool } from '../types.js';
 import { createFieldReader, type FieldReader } from './field-reader.js';
 import { baseName } from './file-names.js';
-import { countMarkers, MATIMO_MARKERS, SELF_DESCRIBING_MARKERS } from './format-markers.js';
+import { countMarkers, hasMatimoMarkers, SELF_DESCRIBING_MARKERS } from './format-markers.js';
 import { checkMatimoDefinition } from './matimo-checks.js';
 import { matimoPrerequisites } from './matimo-prerequisites.js';
 import { optional } from './optional.js';
@@ -28,7 +28,7 @@ export const matimoLoader: FormatLoader = {
     if (data.type === 'provider' && typeof data.name === 'string') return 0.9 + hint;
     const execution = data.execution;
     if (isRecord(execution) && typeof execution.type === 'string') return 0.9 + hint;
-    if (countMarkers(data, MATIMO_MARKERS) > 0 && typeof data.name === 'string') return 0.8 + hint;
+    if (hasMatimoMarkers(data) && typeof data.name === 'string') return 0.8 + hint;
     if (typeof data.name === 'string' && hasPerParameterRequired(data.parameters)) return 0.6 + hint;
     return 0;
   },

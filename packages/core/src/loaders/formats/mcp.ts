@@ -6,25 +6,29 @@ import type { FormatLoader, LoadedTool } from '../types.js';
 import { createFieldReader, type FieldReader } from './field-reader.js';
 import { baseName } from './file-names.js';
 import { countMarkers, hasFileFormatMarkers, MCP_TOOL_MARKERS } from './format-markers.js';
-import { type ListedItem, listItems } from './list-items.js';
+import { type ListedItem, type ListShape, listItems } from './list-items.js';
 import { optional } from './optional.js';
 import { extensionsFor, restOf, setEntry } from './rest-of.js';
 
 /**
- * MCP `tools/list` results: `{tools: [...]}` (also inside a JSON-RPC `result`), a bare array (or JSON
- * Lines), or a single Tool object (github-mcp-server snapshots). `inputSchema`, or docker's compact
- * `arguments: [{name, type, desc, optional}]`, becomes the parameters; `outputSchema` the result;
- * `annotations` are kept as annotations; `_meta`, `icons` and other keys go to `extensions.mcp`.
+ * MCP `tools/list` results: `{tools: [...]}` (also inside a JSON-RPC `result`, and a list of such pages), a bare
+ * array (or JSON Lines), or a single Tool object (github-mcp-server snapshots). `inputSchema`, or docker's compact
+ * `arguments: [{name, type, desc, optional}]`, becomes the parameters; `outputSchema` the result; `annotations`
+ * are kept as annotations; `execution`, `_meta`, `icons` and other keys go to `extensions.mcp`, as do the
+ * `serverInfo` and `instructions` of an initialize result saved beside the list. A named tool with an
+ * `inputSchema` is read as MCP whatever other keys it has, so keys a later spec adds never make a file unknown.
  */
 export const mcpLoader: FormatLoader = {
   format: 'mcp',
   detect(document) {
-    const listed = listItems(document.data, CONTAINERS);
-    if (listed === undefined || document.syntax === 'toml') return 0;
+    const listed = document.syntax === 'toml' ? undefined : mcpItems(document.data);
+    if (listed === undefined) return 0;
+    const records = listed.items.map((item) => item.value).filter(isRecord);
+    if (records.length < listed.items.length) return 0;
+    if (records.length > 0 && records.every(isMcpTool)) return listed.shape === 'single' ? 0.9 : 0.95;
     if (listed.shape === 'container' && isRecord(document.data) && isForeign(document.data)) return 0;
     const hint = /(^|[^a-z])tools\.json$|mcp/i.test(baseName(document.file)) ? 0.1 : 0;
-    const records = listed.items.map((item) => item.value).filter(isRecord);
-    if (records.length < listed.items.length || records.some(isForeign)) return 0;
+    if (records.some(isForeign)) return 0;
     if (listed.shape === 'single') {
       const [tool] = records;
       return tool !== undefined && typeof tool.name === 'string' && countMarkers(tool, MCP_TOOL_MARKERS) > 0
@@ -38,7 +42,7 @@ export const mcpLoader: FormatLoader = {
   },
   load(document, context) {
     const read = createFieldReader({ document, context, format: 'mcp' });
-    const listed = listItems(document.data, CONTAINERS);
+    const listed = mcpItems(document.data);
     if (listed === undefined) {
       read.invalid('', 'an MCP tools/list result, a list of tools or one tool', document.data);
       return [];
@@ -53,11 +57,62 @@ export const mcpLoader: FormatLoader = {
 // --- internal ---
 
 const CONTAINERS = [['tools'], ['result', 'tools']] as const;
+/** What an initialize result saved with the list says about the server, kept with each of its tools. */
+const SERVER_KEYS = ['serverInfo', 'instructions'] as const;
 const CONSUMED = ['name', 'title', 'description', 'inputSchema', 'arguments', 'outputSchema', 'annotations'];
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
+/** An item to read as an MCP tool, with what its page says about the server. */
+interface McpItem extends ListedItem {
+  server: Record<string, unknown>;
+}
+
+/**
+ * The tools of a document: `listItems` over the MCP containers, or the tools of every page when the document is a
+ * list of `tools/list` results or JSON-RPC responses (paging with `nextCursor`, JSON Lines of a transcript).
+ */
+function mcpItems(data: unknown): { shape: ListShape; items: McpItem[] } | undefined {
+  if (Array.isArray(data) && data.length > 0 && data.every(isPage)) {
+    const items = data.flatMap((page: Record<string, unknown>, index) =>
+      (listItems(page, CONTAINERS)?.items ?? []).map((item) => ({
+        value: item.value,
+        pointer: `/${index}${item.pointer}`,
+        server: serverOf(page),
+      })),
+    );
+    return { shape: 'container', items };
+  }
+  const listed = listItems(data, CONTAINERS);
+  if (listed === undefined) return undefined;
+  const server = listed.shape === 'container' && isRecord(data) ? serverOf(data) : {};
+  return { shape: listed.shape, items: listed.items.map((item) => ({ ...item, server })) };
+}
+
+/** A `tools/list` result or a JSON-RPC response carrying one (a tool has a name; a page has none). */
+function isPage(value: unknown): value is Record<string, unknown> {
+  return (
+    isRecord(value) && typeof value.name !== 'string' && listItems(value, CONTAINERS)?.shape === 'container'
+  );
+}
+
+/** `serverInfo` and `instructions` beside the tools, or beside them in the JSON-RPC `result`. */
+function serverOf(page: Record<string, unknown>): Record<string, unknown> {
+  const server: Record<string, unknown> = {};
+  for (const holder of [page, page.result]) {
+    if (!isRecord(holder)) continue;
+    for (const key of SERVER_KEYS) if (holder[key] !== undefined) setEntry(server, key, holder[key]);
+  }
+  return server;
+}
+
+/** A named tool with an `inputSchema` object: MCP, whatever other keys a server or a later spec adds. */
+function isMcpTool(record: Record<string, unknown>): boolean {
+  return typeof record.name === 'string' && isRecord(record.inputSchema);
+}
+
 /** OpenAI function definitions and other single-file formats are not MCP tools. */
 function isForeign(record: Record<string, unknown>): boolean {
+  if (isMcpTool(record)) return false;
   return (
     record.type === 'function' ||
     record.function !== undefined ||
@@ -66,7 +121,7 @@ function isForeign(record: Record<string, unknown>): boolean {
   );
 }
 
-function toolOf(item: ListedItem, read: FieldReader): LoadedTool | undefined {
+function toolOf(item: McpItem, read: FieldReader): LoadedTool | undefined {
   const { pointer } = item;
   const entry = read.record(item.value, pointer);
   if (entry === undefined) return undefined;
@@ -81,6 +136,8 @@ function toolOf(item: ListedItem, read: FieldReader): LoadedTool | undefined {
   const annotations = annotationsOf(entry.annotations, `${pointer}/annotations`, read);
   const rest = restOf(entry, CONSUMED);
   if (Object.keys(annotations.extra).length > 0) setEntry(rest, 'annotations', annotations.extra);
+  for (const [key, value] of Object.entries(item.server))
+    if (!Object.hasOwn(rest, key)) setEntry(rest, key, value);
   return {
     id: name,
     name,

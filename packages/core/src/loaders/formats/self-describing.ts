@@ -3,7 +3,12 @@ import { emptyObjectSchema, toObjectSchema } from '../../schema/object-schema.js
 import { parametersToSchema, type SchemaResult } from '../../schema/parameters-to-schema.js';
 import type { FormatLoader, LoadedTool } from '../types.js';
 import { createFieldReader } from './field-reader.js';
-import { countMarkers, MATIMO_MARKERS, SELF_DESCRIBING_MARKERS, SHINKAI_MARKERS } from './format-markers.js';
+import {
+  countMarkers,
+  hasMatimoMarkers,
+  SELF_DESCRIBING_MARKERS,
+  SHINKAI_MARKERS,
+} from './format-markers.js';
 import { optional } from './optional.js';
 import { extensionsFor, restOf, setEntry } from './rest-of.js';
 import {
@@ -28,11 +33,7 @@ export const selfDescribingLoader: FormatLoader = {
   detect(document) {
     const data = document.data;
     if (!isRecord(data) || document.syntax === 'toml' || document.syntax === 'jsonl') return 0;
-    if (
-      countMarkers(data, MATIMO_MARKERS) > 0 ||
-      countMarkers(data, SHINKAI_MARKERS) > 0 ||
-      data.ns !== undefined
-    ) {
+    if (hasMatimoMarkers(data) || countMarkers(data, SHINKAI_MARKERS) > 0 || data.ns !== undefined) {
       return 0;
     }
     const hint = /(^|[\\/])tool_metadata[\\/]/.test(document.file) ? 0.05 : 0;

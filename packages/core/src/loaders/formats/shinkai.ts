@@ -4,7 +4,7 @@ import { toObjectSchema } from '../../schema/object-schema.js';
 import type { FormatLoader, LoadedTool } from '../types.js';
 import { createFieldReader, type FieldReader } from './field-reader.js';
 import { baseName, fileStem, parentFolderName } from './file-names.js';
-import { countMarkers, MATIMO_MARKERS, SHINKAI_MARKERS } from './format-markers.js';
+import { countMarkers, hasMatimoMarkers, SHINKAI_MARKERS } from './format-markers.js';
 import { optional } from './optional.js';
 import { extensionsFor, restOf } from './rest-of.js';
 
@@ -19,7 +19,7 @@ export const shinkaiLoader: FormatLoader = {
   detect(document) {
     const data = document.data;
     if (!isRecord(data) || document.syntax === 'toml' || document.syntax === 'jsonl') return 0;
-    if (countMarkers(data, MATIMO_MARKERS) > 0 || data.type === 'provider' || data.ns !== undefined) return 0;
+    if (hasMatimoMarkers(data) || data.type === 'provider' || data.ns !== undefined) return 0;
     const hint = baseName(document.file) === 'metadata.json' ? 0.05 : 0;
     const hasRouterKeys =
       Array.isArray(data.tools) && data.tools.some((key) => typeof key === 'string' && key.includes(':::'));

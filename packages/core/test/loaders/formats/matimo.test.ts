@@ -275,6 +275,7 @@ describe('matimoLoader', () => {
     ['output_schema only', 'name: a\noutput_schema: {type: object}', 0.8],
     ['per-parameter required', 'name: a\nparameters: {x: {type: string, required: true}}', 0.6],
     ['self-describing metadata', 'name: a\nuse_cases: []\nexecution: {type: http}', 0],
+    ['an MCP tool with an execution', 'name: a\ninputSchema: {}\nexecution: {taskSupport: forbidden}', 0],
   ])('detects %s', (_label, text, confidence) => {
     expect(matimoLoader.detect(parseTestDocument('tool.yaml', text))).toBeCloseTo(confidence);
   });

@@ -103,6 +103,51 @@ describe('mcpLoader', () => {
     expect(lines.tools.map((tool) => tool.id)).toEqual(['a', 'b']);
   });
 
+  it('reads an MCP 2025-11-25 initialize result saved with its tools: execution, icons, _meta and unknown keys kept', () => {
+    const loaded = loadFixture(mcpLoader, 'mcp/initialize-and-tools-list.json');
+    expect(loaded.diagnostics).toEqual([]);
+    const server = {
+      serverInfo: { name: 'notes-server', title: 'Notes', version: '1.4.0' },
+      instructions: 'Keeps short text notes. Search before creating a note that may exist.',
+    };
+    expect(toolById(loaded, 'create_note')).toMatchObject({
+      title: 'Create a note',
+      source: { format: 'mcp', pointer: '/tools/0' },
+      parameters: { required: ['title', 'body'] },
+      result: { required: ['id'] },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: false,
+      },
+    });
+    expect(toolById(loaded, 'create_note').extensions.mcp).toEqual({
+      execution: { taskSupport: 'forbidden' },
+      icons: [{ src: 'https://example.com/note.svg', mimeType: 'image/svg+xml', sizes: ['any'] }],
+      _meta: { 'example.com/category': 'notes' },
+      ...server,
+    });
+    // Keys other formats use, and keys no spec has yet, are kept: they never make the file unknown.
+    expect(toolById(loaded, 'search_notes').extensions.mcp).toEqual({
+      execution: { taskSupport: 'optional', pollIntervalHint: 500 },
+      authentication: { scopes: ['notes.read'] },
+      capabilities: ['search'],
+      deprecation: { replacedBy: null },
+      ...server,
+    });
+  });
+
+  it('reads a list of tools/list pages (JSON Lines of JSON-RPC responses), pointing into each page', () => {
+    const loaded = loadFixture(mcpLoader, 'mcp/notes-pages.jsonl');
+    expect(loaded.diagnostics).toEqual([]);
+    expect(loaded.tools.map((tool) => [tool.id, tool.source.pointer])).toEqual([
+      ['list_notes', '/0/result/tools/0'],
+      ['delete_note', '/1/result/tools/0'],
+    ]);
+    expect(toolById(loaded, 'delete_note').annotations).toEqual({ destructiveHint: true });
+  });
+
   it('skips a tool without a name and reports wrong types, keeping the other tools', () => {
     const text = JSON.stringify([
       { description: 'nameless' },
@@ -128,7 +173,22 @@ describe('mcpLoader', () => {
   });
 
   it.each([
-    ['tools with inputSchema', 'x.json', [{ name: 'a', inputSchema: {} }], 0.9],
+    ['tools with inputSchema', 'x.json', [{ name: 'a', inputSchema: {} }], 0.95],
+    [
+      'a tool with inputSchema and other keys',
+      'x.json',
+      { name: 'a', inputSchema: {}, authentication: {} },
+      0.9,
+    ],
+    [
+      'tools with an MCP execution',
+      'x.json',
+      { tools: [{ name: 'a', inputSchema: {}, execution: {} }] },
+      0.95,
+    ],
+    ['pages of tools', 'x.json', [{ result: { tools: [{ name: 'a', arguments: [] }] } }, { tools: [] }], 0.9],
+    ["tools beside a server's capabilities", 'x.json', { capabilities: {}, tools: [{ name: 'a' }] }, 0],
+    ['a tool with a Matimo execution', 'x.json', [{ name: 'a', execution: { type: 'http' } }], 0],
     ['a tools/list object of plain tools', 'x.json', { tools: [{ name: 'a', description: 'd' }] }, 0.6],
     ['plain tools in a tools.json', 'servers__x__tools.json', [{ name: 'a', description: 'd' }], 0.55],
     ['an empty tools.json', 'tools.json', [], 0.55],
