@@ -36,6 +36,8 @@ export const ErrorCode = {
   UnknownEmbedder: 'UNKNOWN_EMBEDDER',
   UsageError: 'USAGE_ERROR',
   ConfigInvalid: 'CONFIG_INVALID',
+  OverlayUnmatched: 'OVERLAY_UNMATCHED',
+  OverlayStale: 'OVERLAY_STALE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

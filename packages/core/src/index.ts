@@ -53,10 +53,12 @@ export type {
 } from './loaders/types.js';
 export type {
   Alternative,
+  AppliedOverlay,
   Complement,
   Conflict,
   ConflictSeverity,
   JsonSchema,
+  OverlayField,
   Prerequisite,
   RateLimit,
   Risk,
@@ -65,10 +67,16 @@ export type {
   ToolExample,
   ToolFormat,
   ToolInput,
+  ToolServer,
   ToolSource,
   UseCase,
 } from './model/tool.js';
 export { defineTool, ToolFormatSchema, ToolSchema } from './model/tool.js';
+export { applyOverlays } from './overlays/apply-overlays.js';
+export { descriptionHash } from './overlays/description-hash.js';
+export { loadOverlays } from './overlays/load-overlays.js';
+export { shippedOverlays } from './overlays/shipped-overlays.js';
+export type { OverlayEntry, ToolOverlay } from './overlays/tool-overlay.js';
 export { isRecord } from './schema/is-record.js';
 export type { WrittenTools } from './writers/write-tools.js';
 export { WRITE_TARGETS, writeTools } from './writers/write-tools.js';

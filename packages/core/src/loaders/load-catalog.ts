@@ -1,6 +1,10 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { ErrorCode, ToolsiftError } from '../errors.js';
 import type { Tool, ToolFormat } from '../model/tool.js';
+import { applyOverlays } from '../overlays/apply-overlays.js';
+import { loadOverlays } from '../overlays/load-overlays.js';
+import { shippedOverlays } from '../overlays/shipped-overlays.js';
+import type { ToolOverlay } from '../overlays/tool-overlay.js';
 import type { CatalogMemo } from './catalog-memo.js';
 import { checkCatalog } from './check-catalog.js';
 import { formatLoaders } from './formats/registry.js';
@@ -25,6 +29,13 @@ export interface LoadCatalogOptions {
    * with the built-in loaders (the memo's keys know their code, not that of loaders passed in).
    */
   memo?: CatalogMemo | undefined;
+  /**
+   * Overlay files or folders to apply besides the overlays found among `paths` (files with `toolsift_overlay: 1`):
+   * toolsift metadata for tools written elsewhere. A file given here that is not an overlay is an error.
+   */
+  overlays?: readonly string[] | undefined;
+  /** Apply the overlays toolsift ships for well-known MCP servers to tools of those servers (default true). */
+  shippedOverlays?: boolean | undefined;
 }
 
 /** Every valid tool of a catalog, every finding, and how many files were read or passed over. */
@@ -48,9 +59,11 @@ export async function loadCatalog(
 ): Promise<LoadCatalogResult> {
   const loaders = options.loaders ?? formatLoaders;
   const memo = loaders === formatLoaders ? options.memo : undefined;
-  const walk = await walkPaths(paths, options.cwd !== undefined ? { cwd: options.cwd } : {});
+  const cwd = options.cwd !== undefined ? { cwd: options.cwd } : {};
+  const walk = await walkPaths(paths, cwd);
   const diagnostics: Diagnostic[] = [...walk.diagnostics];
   const loadedTools: Tool[] = [];
+  const overlays: ToolOverlay[] = [];
   let files = 0;
   let skipped = walk.skipped;
   for (const entry of walk.entries) {
@@ -69,8 +82,17 @@ export async function loadCatalog(
     files += 1;
     loadedTools.push(...loaded.tools);
     diagnostics.push(...loaded.diagnostics);
+    if (loaded.overlay !== undefined) overlays.push(loaded.overlay);
   }
-  const checked = checkCatalog(loadedTools);
+  const named = await loadOverlays(options.overlays ?? [], {
+    ...cwd,
+    maxFileBytes: options.maxFileBytes,
+  });
+  diagnostics.push(...named.diagnostics);
+  const shipped = options.shippedOverlays === false ? [] : (await shippedOverlays()).overlays;
+  const overlaid = applyOverlays(loadedTools, [...shipped, ...overlays, ...named.overlays]);
+  diagnostics.push(...overlaid.diagnostics);
+  const checked = checkCatalog(overlaid.tools);
   diagnostics.push(...checked.diagnostics);
   const result: LoadCatalogResult = { tools: checked.tools, diagnostics, files, skipped };
   if (options.strict === true && diagnostics.some((diagnostic) => diagnostic.severity !== 'info')) {

@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { ErrorCode } from '../errors.js';
 import type { Tool, ToolFormat } from '../model/tool.js';
+import { isOverlayDocument, readOverlay } from '../overlays/read-overlay.js';
+import type { ToolOverlay } from '../overlays/tool-overlay.js';
 import { detectFormat } from './detect-format.js';
 import { parseTool } from './parse-tool.js';
 import type { FormatLoader, ParsedDocument } from './types.js';
@@ -20,11 +22,15 @@ export interface LoadedFile {
   tools: Tool[];
   diagnostics: Diagnostic[];
   isSkipped: boolean;
+  /** The file is a toolsift overlay (metadata for tools of other files or servers), not tools. */
+  overlay?: ToolOverlay;
 }
 
 /** Detect the format of a parsed document, run its loader and validate every tool it yields. */
 export function loadDocument(document: ParsedDocument, options: LoadDocumentOptions): LoadedFile {
   const { file } = document;
+  // The marker key is unambiguous: an overlay stays an overlay whatever format is forced on the tools.
+  if (isOverlayDocument(document.data)) return overlayFile(document);
   const detected = detectFormat(document, { loaders: options.loaders, format: options.format });
   if (detected === undefined) {
     if (options.isLenient === true) return { tools: [], diagnostics: [], isSkipped: true };
@@ -79,6 +85,14 @@ export function loadDocument(document: ParsedDocument, options: LoadDocumentOpti
 }
 
 // --- internal ---
+
+function overlayFile(document: ParsedDocument): LoadedFile {
+  const diagnostics: Diagnostic[] = [];
+  const overlay = readOverlay(document, {
+    report: (diagnostic) => diagnostics.push({ ...diagnostic, file: document.file }),
+  });
+  return { tools: [], diagnostics, isSkipped: false, ...(overlay !== undefined ? { overlay } : {}) };
+}
 
 function describeContent(data: unknown): string {
   if (Array.isArray(data)) return `an array of ${data.length} item${data.length === 1 ? '' : 's'}`;

@@ -133,6 +133,49 @@ export const ToolAnnotationsSchema = z.strictObject({
   openWorldHint: z.boolean().optional(),
 });
 
+/** The server a tool belongs to: an MCP server, or what a file says serves its tools (an extension's `ns`). */
+export const ToolServerSchema = z.strictObject({
+  /** The name the server goes by: the gateway's config key, or the file's `server` / extension `ns`. */
+  name: z.string().min(1),
+  /** Other names of the same server (MCP `serverInfo.name` beside the config key); overlays match any of them. */
+  aliases: z.array(z.string()).default([]),
+  /** Display title (MCP `serverInfo.title`). */
+  title: z.string().optional(),
+  /** What the server is for (MCP `instructions`, a file's `server_description`); evidence for all its tools. */
+  description: z.string().optional(),
+});
+
+/** Fields an overlay can add to a tool (see `ToolOverlaySchema`). */
+export const OverlayFieldSchema = z.enum([
+  'server',
+  'title',
+  'keywords',
+  'capabilities',
+  'category',
+  'tags',
+  'useCases',
+  'examples',
+  'conflicts',
+  'alternatives',
+  'complements',
+  'prerequisites',
+  'annotations',
+  'risk',
+  'requiresApproval',
+]);
+
+/** An overlay applied to a tool: metadata written apart from the tool's own file, and the fields it set. */
+export const AppliedOverlaySchema = z.strictObject({
+  /** The overlay file (or `shipped:<name>` for the overlays toolsift ships). */
+  file: z.string(),
+  /** JSON pointer of the tool's entry inside the overlay file. */
+  pointer: z.string(),
+  /** The fields this overlay added to or set on the tool. */
+  fields: z.array(OverlayFieldSchema),
+  /** The tool's description is not the one the overlay was written for: it may be stale. */
+  isStale: z.boolean().optional(),
+});
+
 /** Risk level a format declares for running the tool. */
 export const RiskSchema = z.enum(['low', 'medium', 'high', 'critical']);
 
@@ -190,6 +233,10 @@ export const ToolSchema = z.strictObject({
   risk: RiskSchema.optional(),
   /** MCP-style behaviour hints. */
   annotations: ToolAnnotationsSchema.optional(),
+  /** The server the tool belongs to, when known (gateway upstreams, files that name their server). */
+  server: ToolServerSchema.optional(),
+  /** Overlays applied to the tool, in order, with the fields each set: where each field came from. */
+  overlays: z.array(AppliedOverlaySchema).optional(),
   /** Everything else a format carries, under its format name, so nothing a user wrote is lost. */
   extensions: z.record(z.string(), z.record(z.string(), z.unknown())).default({}),
 });
@@ -208,6 +255,9 @@ export type RateLimit = z.infer<typeof RateLimitSchema>;
 export type ToolAnnotations = z.infer<typeof ToolAnnotationsSchema>;
 export type ToolSource = z.infer<typeof ToolSourceSchema>;
 export type Risk = z.infer<typeof RiskSchema>;
+export type ToolServer = z.infer<typeof ToolServerSchema>;
+export type OverlayField = z.infer<typeof OverlayFieldSchema>;
+export type AppliedOverlay = z.infer<typeof AppliedOverlaySchema>;
 
 /** Identity helper for TypeScript-authored metadata: gives inference and editor help, returns its input. */
 export function defineTool<const T extends ToolInput>(tool: T): T {
