@@ -106,17 +106,26 @@ describe('toolsift validate', () => {
     const { code, stdout } = await toolsift('validate', 'notes.txt');
     expect(code).toBe(1);
     expect(stdout.split('\n')[0]).toBe(
-      'notes.txt UNSUPPORTED_FORMAT Unsupported file type ".txt". Supported extensions: .json, .jsonl, .ndjson, .toml, .yaml, .yml (or pass --format).',
+      'notes.txt UNSUPPORTED_FORMAT Unsupported file type ".txt". Supported extensions: .json, .jsonl, .ndjson, .toml, .yaml, .yml (or pass --input-format).',
     );
   });
 
-  test('--format forces a format; an unknown one is a usage error', async () => {
+  test('--input-format (or its alias --format) forces a format; an unknown one is a usage error', async () => {
     await writeFile(join(root, 'weather.json'), GOOD);
+    expect((await toolsift('validate', 'weather.json', '--input-format', 'mcp')).code).toBe(0);
     expect((await toolsift('validate', 'weather.json', '--format', 'mcp')).code).toBe(0);
-    const wrong = await toolsift('validate', 'weather.json', '--format', 'xml');
+    const wrong = await toolsift('validate', 'weather.json', '--input-format', 'xml');
     expect(wrong.code).toBe(1);
     expect(wrong.stderr.split('\n')[0]).toBe(
-      'toolsift: Unknown format "xml". Valid formats: shinkai, matimo, paularlott, self-describing, extension-info, mcp, openai. [USAGE_ERROR]',
+      'toolsift: --input-format must be one of shinkai, matimo, paularlott, self-describing, extension-info, mcp, openai; got "xml". [USAGE_ERROR]',
+    );
+    const alias = await toolsift('validate', 'weather.json', '--format', 'xml');
+    expect(alias.stderr.split('\n')[0]).toBe(
+      'toolsift: --format must be one of shinkai, matimo, paularlott, self-describing, extension-info, mcp, openai; got "xml". [USAGE_ERROR]',
+    );
+    const both = await toolsift('validate', 'weather.json', '--input-format', 'mcp', '--format', 'openai');
+    expect(both.stderr.split('\n')[0]).toBe(
+      'toolsift: --input-format "mcp" and its alias --format "openai" disagree; give one. [USAGE_ERROR]',
     );
   });
 

@@ -3,10 +3,10 @@ import { type CommandDef, defineCommand } from 'citty';
 import { ExitCode, ExitWith } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { formatDiagnostic } from './format-diagnostic.js';
-import { FORMAT_OPTION_HELP, parseFormatOption } from './format-option.js';
+import { INPUT_FORMAT_ARGS_WITH_ALIAS, parseInputFormat } from './input-format-args.js';
 
 /**
- * `toolsift convert FILE --to TARGET [--id ID]`: write loaded tools out as another metadata format or an
+ * `toolsift convert FILE --to TARGET [--id ID] [--input-format F]`: write loaded tools out as another metadata format or an
  * LLM's tool format; what a target cannot express is reported on stderr.
  */
 export function createConvertCommand(io: CliIo): CommandDef {
@@ -31,10 +31,10 @@ export function createConvertCommand(io: CliIo): CommandDef {
         description: `Target format: ${targets.join(', ')}`,
       },
       id: { type: 'string', valueHint: 'ID', description: 'Convert only the tool with this id (or name)' },
-      format: { type: 'string', valueHint: 'FORMAT', description: FORMAT_OPTION_HELP },
+      ...INPUT_FORMAT_ARGS_WITH_ALIAS,
     },
     async run({ args }) {
-      const format = parseFormatOption(args.format);
+      const format = parseInputFormat(args);
       if (!targets.includes(args.to)) {
         throw new ToolsiftError(
           ErrorCode.UsageError,

@@ -1,13 +1,18 @@
-import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { ErrorCode, type ToolFormat, ToolsiftError } from '@toolsift/core';
 import { createSelector, type IndexProgress, IndexWarningCode, type Selector } from '@toolsift/selector';
 import { Presets, SingleBar } from 'cli-progress';
 import type { CliIo } from '../io.js';
 import { formatDiagnostic } from './format-diagnostic.js';
+import { INPUT_FORMAT_ARGS, parseInputFormat } from './input-format-args.js';
 import { toSafeText } from './safe-output.js';
 
-/** The options every selector command shares: where the catalog is, which embedder, where the index goes. */
+/**
+ * The options every selector command shares: where the catalog is, its format when detection should not choose,
+ * which embedder, where the index goes.
+ */
 export const SELECTOR_ARGS = {
   catalog: { type: 'string', valueHint: 'PATH', description: 'Catalog file or folder (default ./metadata)' },
+  ...INPUT_FORMAT_ARGS,
   embedder: {
     type: 'string',
     valueHint: 'ID',
@@ -23,27 +28,18 @@ export const SELECTOR_ARGS = {
 /** Parsed values of `SELECTOR_ARGS`. */
 export interface SelectorArgs {
   catalog?: string | undefined;
+  'input-format'?: string | undefined;
   embedder?: string | undefined;
   'index-dir'?: string | undefined;
 }
 
-/** Open the selector the arguments describe; on a terminal, indexing shows a progress bar on stderr. */
-export async function openSelector(io: CliIo, args: SelectorArgs): Promise<Selector> {
-  const bar = io.stderr.isTTY === true ? createProgressBar(io) : undefined;
-  try {
-    return await createSelector({
-      catalog: args.catalog ?? './metadata',
-      cwd: io.cwd,
-      env: io.env,
-      ...(args.embedder !== undefined ? { embedder: args.embedder } : {}),
-      ...(args['index-dir'] !== undefined ? { indexDir: args['index-dir'] } : {}),
-      ...(bar !== undefined ? { onProgress: bar.update } : {}),
-      // The one-time model conversion takes a second or two: say so on stderr, never on stdout.
-      onModelProgress: (message) => io.stderr.write(`toolsift: ${message}\n`),
-    });
-  } finally {
-    bar?.stop();
-  }
+/**
+ * Open the selector the arguments describe; on a terminal, indexing shows a progress bar on stderr. A bad
+ * `--input-format` throws at once, before any work starts.
+ */
+export function openSelector(io: CliIo, args: SelectorArgs): Promise<Selector> {
+  const format = parseInputFormat(args);
+  return createOpenSelector(io, args, format);
 }
 
 /**
@@ -117,6 +113,29 @@ export function reportIndexWarnings(io: CliIo, selector: Selector): void {
 }
 
 // --- internal ---
+
+async function createOpenSelector(
+  io: CliIo,
+  args: SelectorArgs,
+  format: ToolFormat | undefined,
+): Promise<Selector> {
+  const bar = io.stderr.isTTY === true ? createProgressBar(io) : undefined;
+  try {
+    return await createSelector({
+      catalog: args.catalog ?? './metadata',
+      cwd: io.cwd,
+      env: io.env,
+      ...(format !== undefined ? { format } : {}),
+      ...(args.embedder !== undefined ? { embedder: args.embedder } : {}),
+      ...(args['index-dir'] !== undefined ? { indexDir: args['index-dir'] } : {}),
+      ...(bar !== undefined ? { onProgress: bar.update } : {}),
+      // The one-time model conversion takes a second or two: say so on stderr, never on stdout.
+      onModelProgress: (message) => io.stderr.write(`toolsift: ${message}\n`),
+    });
+  } finally {
+    bar?.stop();
+  }
+}
 
 function createProgressBar(io: CliIo): { update: (progress: IndexProgress) => void; stop: () => void } {
   const bar = new SingleBar(

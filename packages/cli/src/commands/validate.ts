@@ -3,9 +3,9 @@ import { type CommandDef, defineCommand } from 'citty';
 import { ExitCode, ExitWith } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { diagnosticToJson, formatDiagnostic } from './format-diagnostic.js';
-import { FORMAT_OPTION_HELP, parseFormatOption } from './format-option.js';
+import { INPUT_FORMAT_ARGS_WITH_ALIAS, parseInputFormat } from './input-format-args.js';
 
-/** `toolsift validate PATH... [--json] [--strict] [--format F]`: load metadata and report every diagnostic. */
+/** `toolsift validate PATH... [--json] [--strict] [--input-format F]`: load metadata and report every diagnostic. */
 export function createValidateCommand(io: CliIo): CommandDef {
   // citty's CommandDef<Args> is not assignable to the erased CommandDef (its `run` is contravariant).
   const command = defineCommand({
@@ -22,10 +22,10 @@ export function createValidateCommand(io: CliIo): CommandDef {
       },
       json: { type: 'boolean', description: 'Print {files, tools, diagnostics} as JSON' },
       strict: { type: 'boolean', description: 'Warnings fail too' },
-      format: { type: 'string', valueHint: 'FORMAT', description: FORMAT_OPTION_HELP },
+      ...INPUT_FORMAT_ARGS_WITH_ALIAS,
     },
     async run({ args }) {
-      const format = parseFormatOption(args.format);
+      const format = parseInputFormat(args);
       const { tools, diagnostics, files } = await loadCatalog(args._, { cwd: io.cwd, format });
       const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
       const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;

@@ -60,7 +60,7 @@ export function unsupportedExtensionMessage(file: string): string {
   const extension = extensionOf(file);
   return (
     `Unsupported file type ${extension === '' ? '(no extension)' : `"${extension}"`}. ` +
-    `Supported extensions: ${SUPPORTED_EXTENSIONS.join(', ')} (or pass --format).`
+    `Supported extensions: ${SUPPORTED_EXTENSIONS.join(', ')} (or pass --input-format).`
   );
 }
 

@@ -44,7 +44,7 @@ export function loadDocument(document: ParsedDocument, options: LoadDocumentOpti
           pointer: '',
           message:
             `No metadata format recognises this ${document.syntax.toUpperCase()} document (${describeContent(document.data)}). ` +
-            `Known formats: ${options.loaders.map((loader) => loader.format).join(', ')}; pass --format to choose one.`,
+            `Known formats: ${options.loaders.map((loader) => loader.format).join(', ')}; pass --input-format to choose one.`,
         },
       ],
       isSkipped: false,

@@ -46,7 +46,7 @@ describe('SUPPORTED_EXTENSIONS', () => {
 
   test('the unsupported-extension message lists them', () => {
     expect(unsupportedExtensionMessage('notes.txt')).toMatchInlineSnapshot(
-      `"Unsupported file type ".txt". Supported extensions: .json, .jsonl, .ndjson, .toml, .yaml, .yml (or pass --format)."`,
+      `"Unsupported file type ".txt". Supported extensions: .json, .jsonl, .ndjson, .toml, .yaml, .yml (or pass --input-format)."`,
     );
     expect(unsupportedExtensionMessage('Makefile')).toMatch(/^Unsupported file type \(no extension\)\./);
   });

@@ -44,7 +44,7 @@ describe('loadFile', () => {
         file: 'x.yaml',
         pointer: '',
         message:
-          'No metadata format recognises this YAML document (top-level keys: services, volumes). Known formats: openai; pass --format to choose one.',
+          'No metadata format recognises this YAML document (top-level keys: services, volumes). Known formats: openai; pass --input-format to choose one.',
       },
     ]);
   });
@@ -69,7 +69,7 @@ describe('loadFile', () => {
         severity: 'error',
         file: 'tool.txt',
         message:
-          'Unsupported file type ".txt". Supported extensions: .json, .jsonl, .ndjson, .toml, .yaml, .yml (or pass --format).',
+          'Unsupported file type ".txt". Supported extensions: .json, .jsonl, .ndjson, .toml, .yaml, .yml (or pass --input-format).',
       },
     ]);
   });
