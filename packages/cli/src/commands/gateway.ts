@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
@@ -5,6 +6,8 @@ import { type CommandDef, defineCommand } from 'citty';
 import { ExitCode, ExitWith } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { DEFAULT_SEARCH_K, MAX_SEARCH_K } from '../mcp/search-tools.js';
+import { formatDiagnostic } from './format-diagnostic.js';
+import { OVERLAY_ARGS, overlayPaths } from './overlay-args.js';
 import { toSafeText } from './safe-output.js';
 import { parseCount, SELECTOR_ARGS } from './selector-args.js';
 
@@ -59,6 +62,7 @@ export function createGatewayCommand(io: CliIo): CommandDef {
           "List the tools a search finds in the gateway's own tools/list too, and notify the client (default off)",
       },
       embedder: SELECTOR_ARGS.embedder,
+      ...OVERLAY_ARGS,
       'index-dir': {
         type: 'string',
         valueHint: 'DIR',
@@ -79,14 +83,24 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         max: MAX_SEARCH_K,
       });
       // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
-      const [{ readGatewayConfig }, { createGateway }, { gatewayIndexDir }] = await Promise.all([
-        import('../gateway/read-gateway-config.js'),
-        import('../gateway/create-gateway.js'),
-        import('../gateway/gateway-index-dir.js'),
-      ]);
+      const [{ readGatewayConfig }, { createGateway }, { gatewayIndexDir }, { readGatewayOverlays }] =
+        await Promise.all([
+          import('../gateway/read-gateway-config.js'),
+          import('../gateway/create-gateway.js'),
+          import('../gateway/gateway-index-dir.js'),
+          import('../gateway/gateway-overlays.js'),
+        ]);
       const configFile = path.resolve(io.cwd, args.config);
       const upstreams = await readGatewayConfig({ file: configFile, cwd: io.cwd });
       const log = (line: string): void => void io.stderr.write(`toolsift gateway: ${toSafeText(line)}\n`);
+      const overlays = await readGatewayOverlays({
+        configFile,
+        configText: await readFile(configFile, 'utf8'),
+        paths: overlayPaths(args.overlay),
+        isShippedOn: args['shipped-overlays'] !== false,
+        cwd: io.cwd,
+      });
+      for (const diagnostic of overlays.diagnostics) log(formatDiagnostic(diagnostic));
       const gateway = createGateway({
         upstreams,
         embedder: args.embedder,
@@ -96,6 +110,7 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         cwd: io.cwd,
         env: io.env,
         log,
+        overlays: overlays.overlays,
       });
       const serverOptions = { dynamicMax: args.dynamic === true ? DYNAMIC_MAX : 0, defaultK };
       try {

@@ -1,4 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { ToolOverlay } from '@toolsift/core';
 import type { Embedder } from '@toolsift/selector';
 import { createGatewayServer, type GatewayCore } from './create-gateway-server.js';
 import { createGatewayIndex } from './gateway-index.js';
@@ -19,6 +20,8 @@ export interface GatewayOptions {
   /** Where upstream failures, reconnects and index problems are reported, one line (or block) each. */
   log: (line: string) => void;
   timings?: UpstreamTimings | undefined;
+  /** Overlays applied to the upstream tools (see `readGatewayOverlays`); none when absent. */
+  overlays?: readonly ToolOverlay[] | undefined;
 }
 
 /** A running gateway: one pool of upstreams and one index, and an MCP server per client over them. */
@@ -43,6 +46,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     indexDir: options.indexDir,
     cwd: options.cwd,
     env: options.env,
+    overlays: options.overlays,
     log: options.log,
   });
   let isStarted = false;

@@ -1,4 +1,11 @@
-import { type Diagnostic, loadTools, type Tool } from '@toolsift/core';
+import {
+  applyOverlays,
+  type Diagnostic,
+  loadTools,
+  type Tool,
+  type ToolOverlay,
+  type ToolServer,
+} from '@toolsift/core';
 import {
   createEmbedder,
   createSelector,
@@ -28,6 +35,8 @@ export function createGatewayIndex(options: {
   indexDir: string | false;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** Overlays to apply to the upstream tools (the shipped ones first, then the user's). */
+  overlays?: readonly ToolOverlay[] | undefined;
   log: (line: string) => void;
 }): GatewayIndex {
   let selector: Selector | undefined;
@@ -48,7 +57,7 @@ export function createGatewayIndex(options: {
   };
 
   const apply = async (tools: readonly UpstreamTool[]): Promise<void> => {
-    const wanted = toTools(tools, options.log);
+    const wanted = toTools(tools, { overlays: options.overlays ?? [], log: options.log });
     // The source names the tool's place in its server's list: a tool that only moved is no change.
     const fingerprints = new Map(
       wanted.map((tool) => [tool.id, JSON.stringify({ ...tool, source: undefined })]),
@@ -112,24 +121,54 @@ function reportProgress(log: (line: string) => void): (progress: IndexProgress) 
   };
 }
 
-/** Upstream tools as toolsift tools: the MCP loader reads them, under their qualified names (the tool ids). */
-function toTools(tools: readonly UpstreamTool[], log: (line: string) => void): Tool[] {
+/**
+ * Upstream tools as toolsift tools: the MCP loader reads each server's list, each tool knows its server (the config
+ * key, with the `serverInfo` name and title as aliases and its `instructions` as description), overlays are applied
+ * under the tools' own names, then ids and names become the qualified names.
+ */
+function toTools(
+  tools: readonly UpstreamTool[],
+  options: { overlays: readonly ToolOverlay[]; log: (line: string) => void },
+): Tool[] {
   const byServer = new Map<string, UpstreamTool[]>();
   for (const tool of tools) {
     const group = byServer.get(tool.server);
     if (group === undefined) byServer.set(tool.server, [tool]);
     else group.push(tool);
   }
-  return [...byServer].flatMap(([server, serverTools]) => {
+  return [...byServer].flatMap(([name, serverTools]) => {
     const loaded = loadTools(
-      { tools: serverTools.map((tool) => ({ ...tool.definition, name: tool.qualifiedName })) },
-      { format: 'mcp', file: `upstream "${server}"` },
+      { tools: serverTools.map((tool) => tool.definition) },
+      { format: 'mcp', file: `upstream "${name}"` },
     );
     for (const diagnostic of loaded.diagnostics) {
-      if (diagnostic.severity === 'error') log(describe(diagnostic));
+      if (diagnostic.severity === 'error') options.log(describe(diagnostic));
     }
-    return loaded.tools;
+    const server = serverOf(name, serverTools[0]);
+    const overlaid = applyOverlays(
+      loaded.tools.map((tool) => ({ ...tool, server })),
+      options.overlays,
+    ).tools;
+    return overlaid.flatMap((tool) => {
+      // The loader names each tool's place in the list (`/tools/3`): that is the upstream tool it was read from.
+      const upstream = serverTools[Number(tool.source.pointer.split('/')[2])];
+      if (upstream === undefined) return [];
+      return [{ ...tool, id: upstream.qualifiedName, name: upstream.qualifiedName }];
+    });
   });
+}
+
+function serverOf(name: string, tool: UpstreamTool | undefined): ToolServer {
+  const info = tool?.serverInfo;
+  const aliases = [info?.name, info?.title].filter(
+    (alias): alias is string => alias !== undefined && alias !== name,
+  );
+  return {
+    name,
+    aliases: [...new Set(aliases)],
+    ...(info?.title !== undefined ? { title: info.title } : {}),
+    ...(info?.instructions !== undefined ? { description: info.instructions } : {}),
+  };
 }
 
 function describe(diagnostic: Diagnostic): string {

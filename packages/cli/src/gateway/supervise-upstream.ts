@@ -2,7 +2,7 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { UpstreamConfig } from './read-gateway-config.js';
 import { createSecretMask, type SecretMask } from './secret-mask.js';
 import { createStderrTail } from './stderr-tail.js';
-import { connectUpstream, type UpstreamConnection } from './upstream-connection.js';
+import { connectUpstream, type UpstreamConnection, type UpstreamServerInfo } from './upstream-connection.js';
 
 /** Timings of the gateway's upstreams; every one has a default (`DEFAULT_UPSTREAM_TIMINGS`). */
 export interface UpstreamTimings {
@@ -36,6 +36,8 @@ export interface SupervisedUpstream {
   connection(): UpstreamConnection | undefined;
   /** The last tools it listed; kept while it is down. */
   tools(): readonly McpTool[];
+  /** What the server said about itself when it last connected; kept while it is down. */
+  serverInfo(): UpstreamServerInfo | undefined;
   /** "closed its connection (…); retrying in 4 s" while it is not connected; undefined while it is. */
   whyDown(): string | undefined;
   /** Connect; resolves after this first attempt, connected or not (a failed one is retried). */
@@ -62,6 +64,7 @@ export function superviseUpstream(options: {
   const stderr = createStderrTail({ mask });
   let connection: UpstreamConnection | undefined;
   let tools: McpTool[] = [];
+  let serverInfo: UpstreamServerInfo | undefined;
   let failures = 0;
   let downReason: string | undefined = 'is starting';
   let retry: NodeJS.Timeout | undefined;
@@ -132,6 +135,7 @@ export function superviseUpstream(options: {
       }
       connection = opened;
       tools = listed;
+      serverInfo = opened.serverInfo;
       failures = 0;
       downReason = undefined;
       log(`upstream "${config.name}" connected: ${listed.length} tool(s)`);
@@ -182,6 +186,7 @@ export function superviseUpstream(options: {
     mask,
     connection: () => connection,
     tools: () => tools,
+    serverInfo: () => serverInfo,
     whyDown() {
       if (downReason === undefined) return undefined;
       if (retryAt === undefined) return downReason;

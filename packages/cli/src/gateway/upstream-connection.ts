@@ -38,9 +38,21 @@ export interface UpstreamEvents {
   onBroken: (error: unknown) => void;
 }
 
+/** What a server says about itself in the MCP handshake. */
+export interface UpstreamServerInfo {
+  /** `serverInfo.name`, e.g. `secure-filesystem-server`. */
+  name: string;
+  /** `serverInfo.title`, when it gives one. */
+  title?: string;
+  /** The `instructions` of its initialize result. */
+  instructions?: string;
+}
+
 /** A connected upstream MCP server: list its tools, call one, close it. */
 export interface UpstreamConnection {
   readonly name: string;
+  /** What the server said about itself when it connected. */
+  readonly serverInfo: UpstreamServerInfo | undefined;
   /** Every tool the server lists, all pages read. */
   listTools(options: { timeoutMs: number }): Promise<McpTool[]>;
   /** Call a tool by its upstream name; the server's own result, `isError` included. */
@@ -75,6 +87,7 @@ export async function connectUpstream(options: {
   client.onclose = () => events.onClosed();
   return {
     name: config.name,
+    serverInfo: serverInfoOf(client),
     pid: transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined,
     async listTools({ timeoutMs }) {
       const tools: McpTool[] = [];
@@ -112,6 +125,19 @@ export async function connectUpstream(options: {
 }
 
 // --- internal ---
+
+function serverInfoOf(client: Client): UpstreamServerInfo | undefined {
+  const info = client.getServerVersion();
+  if (info === undefined || typeof info.name !== 'string' || info.name === '') return undefined;
+  const instructions = client.getInstructions();
+  return {
+    name: info.name,
+    ...(typeof info.title === 'string' && info.title !== '' ? { title: info.title } : {}),
+    ...(typeof instructions === 'string' && instructions.trim() !== ''
+      ? { instructions: instructions.trim() }
+      : {}),
+  };
+}
 
 /** A bound on pages: a server whose cursor never ends must not keep the gateway listing forever. */
 const MAX_TOOLS_PER_SERVER = 10_000;

@@ -8,13 +8,15 @@ import {
   superviseUpstream,
   type UpstreamTimings,
 } from './supervise-upstream.js';
-import type { UpstreamCall } from './upstream-connection.js';
+import type { UpstreamCall, UpstreamServerInfo } from './upstream-connection.js';
 
 /** A tool of an upstream server under the name the gateway gives it. */
 export interface UpstreamTool {
   /** `<server>__<tool>` (see `qualifyToolNames`). */
   qualifiedName: string;
   server: string;
+  /** What the server said about itself (its `serverInfo` name and title, its `instructions`). */
+  serverInfo?: UpstreamServerInfo;
   /** The tool as its server lists it, with its own name. */
   definition: McpTool;
 }
@@ -56,14 +58,18 @@ export function createUpstreamPool(options: {
 
   const rename = (): void => {
     const refs = upstreams.flatMap((upstream) =>
-      upstream
-        .tools()
-        .map((definition) => ({ server: upstream.config.name, tool: definition.name, definition })),
+      upstream.tools().map((definition) => ({
+        server: upstream.config.name,
+        tool: definition.name,
+        definition,
+        serverInfo: upstream.serverInfo(),
+      })),
     );
     const names = qualifyToolNames(refs);
     listed = refs.map((ref, index) => ({
       qualifiedName: names[index]!,
       server: ref.server,
+      ...(ref.serverInfo !== undefined ? { serverInfo: ref.serverInfo } : {}),
       definition: ref.definition,
     }));
     byName = new Map(listed.map((tool) => [tool.qualifiedName, tool]));
