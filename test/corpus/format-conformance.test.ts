@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListToolsResultSchema, ToolSchema as McpToolSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -14,32 +13,46 @@ import {
   type Tool,
 } from '@toolsift/core';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { sharedDataForTest } from '../setup/shared-data.js';
 import {
   PROVIDER_NAME_PATTERNS,
   validateGeminiSchema,
   validateOpenAIStrictSchema,
 } from './format-validators.js';
 
-// Every tool of the real-world corpora (../shared/corpora) and of metadata/, emitted for every target and
-// checked against each provider's rules by the validators in format-validators.ts.
+// Every tool of a catalog, emitted for every target and checked against each provider's rules by the validators
+// in format-validators.ts: our own catalogs everywhere, and the real-world corpora (with metadata/) where present.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const corporaRoot = resolve(root, '../shared/corpora');
-const hasCorpora = existsSync(corporaRoot);
+const ours = [
+  join(root, 'metadata'),
+  join(root, 'packages', 'core', 'test', 'fixtures', 'formats'),
+  join(root, 'test', 'fixtures', 'dev-tools'),
+];
+const corpora = sharedDataForTest(
+  'corpora',
+  'format conformance over the public corpora (test/corpus/format-conformance.test.ts)',
+);
 
-let tools: Tool[] = [];
-const results = new Map<FormatTarget, FormatResult<unknown>>();
+describe.for([
+  { name: 'metadata/ and the test fixtures', paths: ours, minimum: 100 },
+  {
+    name: 'the public corpora and metadata/',
+    paths: corpora === undefined ? [] : [ours[0]!, corpora],
+    minimum: 1000,
+  },
+])('format conformance over $name', ({ paths, minimum }) => {
+  let tools: Tool[] = [];
+  const results = new Map<FormatTarget, FormatResult<unknown>>();
 
-beforeAll(async () => {
-  const paths = [join(root, 'metadata'), ...(hasCorpora ? [corporaRoot] : [])];
-  tools = (await loadCatalog(paths)).tools;
-  for (const target of FORMAT_TARGETS) results.set(target, formatTools(tools, target));
-});
+  beforeAll(async () => {
+    if (paths.length === 0) return;
+    tools = (await loadCatalog(paths)).tools;
+    for (const target of FORMAT_TARGETS) results.set(target, formatTools(tools, target));
+  });
 
-describe.skipIf(!hasCorpora)(
-  `format conformance over ../shared/corpora${hasCorpora ? '' : ' (skipped: ../shared/corpora not found)'}`,
-  () => {
-    test('the corpora load', () => {
-      expect(tools.length).toBeGreaterThan(1000);
+  describe.skipIf(paths.length === 0)('every target', () => {
+    test('the catalog loads', () => {
+      expect(tools.length).toBeGreaterThan(minimum);
     });
 
     test.each(FORMAT_TARGETS)(
@@ -170,8 +183,8 @@ describe.skipIf(!hasCorpora)(
     test.each(FORMAT_TARGETS)('%s: output is deterministic', (target) => {
       expect(formatTools(tools, target)).toEqual(results.get(target));
     });
-  },
-);
+  });
+});
 
 // --- internal ---
 

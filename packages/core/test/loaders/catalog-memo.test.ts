@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { sharedDataForTest } from '../../../../test/setup/shared-data.js';
 import type { CatalogMemo } from '../../src/loaders/catalog-memo.js';
 import { isJsonExact } from '../../src/loaders/is-json-exact.js';
 import { loadCatalog } from '../../src/loaders/load-catalog.js';
@@ -12,7 +12,8 @@ import { tinyLoader } from './helpers/tiny-loader.js';
 
 const makeTempDir = useTempDirs();
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/formats');
-const corpora = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/corpora');
+const repoRoot = path.resolve(fixtures, '../../../../..');
+const corpora = sharedDataForTest('corpora', 'the memo over the public corpora (catalog-memo.test.ts)');
 
 /** A memo that keeps each result as JSON text, as the index folder's memo file does, and counts its use. */
 function jsonMemo() {
@@ -121,18 +122,36 @@ describe('loadCatalog with a memo', () => {
   });
 });
 
-describe.skipIf(!existsSync(corpora))('loadCatalog with a memo, on the real corpora', () => {
-  test('every file comes back from the memo exactly as a fresh load reads it', async () => {
-    const fresh = await loadCatalog([corpora]);
-    const { memo, counts } = jsonMemo();
-    await loadCatalog([corpora], { memo });
-    const again = await loadCatalog([corpora], { memo });
-    expect(again).toEqual(fresh);
-    expect(fresh.tools.length).toBeGreaterThan(1000);
-    // Every file the walk read was remembered and found again (none holds a value JSON would change).
-    expect(counts.sets).toBeGreaterThan(400);
-    expect(counts.hits).toBe(counts.sets);
-  });
+describe('loadCatalog with a memo, on whole catalogs', () => {
+  // Ours (every format, relations, schemas) everywhere; the public corpora's variety where they are present.
+  const catalogs = [
+    {
+      name: 'metadata/ and the test fixtures',
+      paths: [
+        path.join(repoRoot, 'metadata'),
+        fixtures,
+        path.join(repoRoot, 'test', 'fixtures', 'dev-tools'),
+      ],
+      tools: 100,
+      files: 60,
+    },
+    { name: 'the public corpora', paths: corpora === undefined ? [] : [corpora], tools: 1000, files: 400 },
+  ];
+  test.for(catalogs)(
+    '$name: every file comes back from the memo exactly as a fresh load reads it',
+    async ({ paths, tools, files }, context) => {
+      context.skip(paths.length === 0);
+      const fresh = await loadCatalog(paths);
+      const { memo, counts } = jsonMemo();
+      await loadCatalog(paths, { memo });
+      const again = await loadCatalog(paths, { memo });
+      expect(again).toEqual(fresh);
+      expect(fresh.tools.length).toBeGreaterThan(tools);
+      // Every file the walk read was remembered and found again (none holds a value JSON would change).
+      expect(counts.sets).toBeGreaterThan(files);
+      expect(counts.hits).toBe(counts.sets);
+    },
+  );
 });
 
 describe('loaderFingerprint', () => {

@@ -1,18 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sharedDataForTest } from '../../../../../test/setup/shared-data.js';
 import type { Diagnostic } from '../../../src/diagnostics.js';
 import { formatLoaders } from '../../../src/loaders/formats/registry.js';
 import type { FormatLoader, ParsedDocument } from '../../../src/loaders/types.js';
 import { type ToolFormat, ToolSchema } from '../../../src/model/tool.js';
 import { readTestDocument } from './document.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const sharedRoot = path.resolve(repoRoot, '../shared');
-const corporaRoot = path.join(sharedRoot, 'corpora');
-const benchRoot = path.join(sharedRoot, 'bench');
-const hasShared = existsSync(corporaRoot) && existsSync(benchRoot);
+// Format detection over every file of the public corpora and bench catalogs, as their projects published them:
+// the formats' fixtures (formats/*.test.ts) are ours, these are the variety found in the wild.
+const label = 'format detection over the public corpora (packages/core/test/loaders/formats/corpora.test.ts)';
+const corporaRoot = sharedDataForTest('corpora', label);
+const benchRoot = corporaRoot === undefined ? undefined : sharedDataForTest('bench', label);
 
 /** The format of every tool file, by its top folder under corpora/. */
 const FOLDER_FORMATS: Record<string, ToolFormat> = {
@@ -24,21 +24,19 @@ const FOLDER_FORMATS: Record<string, ToolFormat> = {
 };
 const DETECT_THRESHOLD = 0.5;
 
-describe.skipIf(!hasShared)(
-  hasShared
-    ? 'format loaders on the real corpora and bench tools'
-    : 'real corpora (skipped: ../shared is absent)',
+describe.skipIf(corporaRoot === undefined || benchRoot === undefined)(
+  'format loaders on the real corpora and bench tools',
   () => {
     it('detects every corpus tool file as exactly its format, and loads at least 1,000 valid tools with no errors', () => {
       const counts = new Map<ToolFormat, number>();
       const count = (format: ToolFormat, tools: number): void => {
         counts.set(format, (counts.get(format) ?? 0) + tools);
       };
-      const files = walk(corporaRoot).filter((file) => /\.(json|jsonl|ya?ml|toml)$/i.test(file));
+      const files = walk(corporaRoot!).filter((file) => /\.(json|jsonl|ya?ml|toml)$/i.test(file));
       expect(files.length).toBeGreaterThan(400);
       const notTools: string[] = [];
       for (const file of files) {
-        const relative = path.relative(corporaRoot, file);
+        const relative = path.relative(corporaRoot!, file);
         const expected = FOLDER_FORMATS[relative.split(path.sep)[0] ?? ''];
         expect(expected, relative).toBeDefined();
         const document = readTestDocument(file, relative);
@@ -78,13 +76,13 @@ describe.skipIf(!hasShared)(
     });
 
     it('loads every bench tools.jsonl as OpenAI definitions whose ids are the names as written', () => {
-      const benches = readdirSync(benchRoot).filter((name) =>
-        existsSync(path.join(benchRoot, name, 'tools.jsonl')),
+      const benches = readdirSync(benchRoot!).filter((name) =>
+        existsSync(path.join(benchRoot!, name, 'tools.jsonl')),
       );
       expect(benches.length).toBeGreaterThanOrEqual(8);
       for (const bench of benches) {
         const relative = path.join(bench, 'tools.jsonl');
-        const document = readTestDocument(path.join(benchRoot, relative), relative);
+        const document = readTestDocument(path.join(benchRoot!, relative), relative);
         const loader = detectOnly(document, relative);
         expect(loader.format, relative).toBe('openai');
         const { tools, diagnostics } = loadWith(loader, document);
