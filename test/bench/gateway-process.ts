@@ -17,12 +17,17 @@ export function qualifiedName(server: string, tool: string): string {
 
 /** Whether this checkout has a `toolsift gateway` command (the bench measures the upstreams alone otherwise). */
 export function hasGatewayCommand(): boolean {
+  return hasGatewayOption('--config');
+}
+
+/** Whether `toolsift gateway --help` lists `option` (an option another change is adding may not be there yet). */
+export function hasGatewayOption(option: string): boolean {
   const help = spawnSync(process.execPath, [...GATEWAY_COMMAND, '--help'], {
     cwd: repoRoot,
     encoding: 'utf8',
     timeout: 60_000,
   });
-  return help.status === 0 && `${help.stdout}${help.stderr}`.includes('--config');
+  return help.status === 0 && new RegExp(`${option}\\b`).test(`${help.stdout}${help.stderr}`);
 }
 
 /** A server the bench started: its process id (for its memory), its stderr's tail, and how to stop it. */
@@ -36,16 +41,30 @@ export interface RunningServer {
 export async function startStdioGateway(options: {
   config: string;
   indexDir: string;
+  /** More options of `toolsift gateway`. */
+  args?: readonly string[];
+  /** Every chunk of the gateway's stderr, as it comes (the tail keeps only the last 4 kB). */
+  onStderr?: (text: string) => void;
 }): Promise<RunningServer & { client: Client }> {
   const stderr = tail();
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...GATEWAY_COMMAND, '--config', options.config, '--index-dir', options.indexDir],
+    args: [
+      ...GATEWAY_COMMAND,
+      '--config',
+      options.config,
+      '--index-dir',
+      options.indexDir,
+      ...(options.args ?? []),
+    ],
     cwd: repoRoot,
     env: serverEnv(),
     stderr: 'pipe',
   });
-  transport.stderr?.on('data', stderr.add);
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr.add(chunk);
+    options.onStderr?.(chunk.toString());
+  });
   const client = new Client({ name: 'gateway-bench', version: '1.0.0' });
   await client.connect(transport);
   return { client, pid: transport.pid ?? 0, stderrTail: stderr.read, stop: () => client.close() };
