@@ -55,6 +55,10 @@ export interface SelectorOptions {
   format?: ToolFormat;
   /** Format loaders to read catalog files with, instead of the built-in ones (see `loadCatalog`). */
   loaders?: readonly FormatLoader[];
+  /** Overlay files or folders applied to a catalog read from paths, besides the overlays among its own files. */
+  overlays?: readonly string[];
+  /** Apply the overlays toolsift ships for well-known MCP servers to a catalog read from paths (default true). */
+  shippedOverlays?: boolean;
   /** Ranking weights of every selection, group by group (what is left out keeps its default). */
   weights?: RankingWeightOverrides;
   /** Options of the built-in BM25F index, or an empty `LexicalIndex` the selector fills and queries instead. */
@@ -165,6 +169,8 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     format: options.format,
     loaders: options.loaders,
     memo: memo?.memo,
+    overlays: options.overlays,
+    shippedOverlays: options.shippedOverlays,
   });
   const dir =
     indexDir === false

@@ -23,6 +23,9 @@ export async function readCatalog(options: {
   loaders?: readonly FormatLoader[] | undefined;
   /** Results of earlier loads of the catalog's files (see `openCatalogMemo`). */
   memo?: CatalogMemo | undefined;
+  /** Overlay paths and the shipped-overlays switch (see `loadCatalog`). */
+  overlays?: readonly string[] | undefined;
+  shippedOverlays?: boolean | undefined;
 }): Promise<{ tools: Tool[]; diagnostics: Diagnostic[]; paths: string[] | undefined }> {
   const { catalog } = options;
   const paths = catalogPaths(catalog);
@@ -36,6 +39,8 @@ export async function readCatalog(options: {
     format: options.format,
     loaders: options.loaders,
     memo: options.memo,
+    overlays: options.overlays,
+    shippedOverlays: options.shippedOverlays,
   });
   if (loaded.tools.length === 0) throw emptyCatalog(paths.join(', '), loaded);
   return { tools: loaded.tools, diagnostics: loaded.diagnostics, paths };
