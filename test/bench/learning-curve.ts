@@ -216,7 +216,7 @@ async function curve(
     if (isOldRule)
       await selector.learn(
         [...new Set(ids)].map((tool) => ({ prompt, tool })),
-        { maxPerTool, isSaved: false },
+        { source: 'call', maxPerTool, isSaved: false },
       );
     const learnReport = await session.flush();
     if (learnReport !== undefined && learnReport.failed > 0)

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -48,6 +48,16 @@ describe('toolsift learn', () => {
     });
   });
 
+  test('keeps every prompt it is given, past the bound on call-learned prompts', async () => {
+    await writeFile(path.join(root, 'many.jsonl'), usage(150, 'convert_currency', 'swap my quokka dollars'));
+    expect((await toolsift('learn', 'many.jsonl')).stdout).toBe(
+      'learned 150 prompt(s) for 1 tool(s); 0 already known\n',
+    );
+    const learned = JSON.parse(await readFile(path.join(root, 'index', 'learned.json'), 'utf8')).learned;
+    expect(learned.convert_currency).toHaveLength(150);
+    expect(learned.convert_currency[0]).toEqual({ prompt: 'swap my quokka dollars', source: 'labelled' });
+  });
+
   test('a prompt for an unknown tool is an input error', async () => {
     await writeFile(path.join(root, 'bad.jsonl'), '{"id":"1","query":"x","gold":["no_such_tool"]}\n');
     const result = await toolsift('learn', 'bad.jsonl');
@@ -65,3 +75,26 @@ describe('toolsift learn', () => {
     expect(misspelt.stderr).toMatch(/Similar ids: convert_currency\b/);
   });
 });
+
+describe('toolsift eval --learn', () => {
+  // With 100 kept per tool (the bound on call-learned prompts), the first prompt is dropped and top-1 is 0.
+  test('keeps every prompt it is given: the first of 101 for one tool still answers its query', async () => {
+    const first = 'which coat for the quokka parade';
+    // A tool that needs no credentials: eval passes no environment, and a tool missing its key is not selected.
+    await writeFile(path.join(root, 'learn.jsonl'), usage(101, 'convert_time_zone', first));
+    const query = { id: 'q', query: first, gold: ['convert_time_zone'] };
+    await writeFile(path.join(root, 'queries.jsonl'), `${JSON.stringify(query)}\n`);
+    const result = await toolsift('eval', '--queries', 'queries.jsonl', '--learn', 'learn.jsonl', '--json');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toMatchObject({ queries: 1, top1: 1 });
+  });
+});
+
+// --- internal ---
+
+/** `count` distinct prompts for one tool, as queries JSONL, the oldest first: `first`, then numbered ones. */
+function usage(count: number, tool: string, first: string): string {
+  const prompts = [first, ...Array.from({ length: count - 1 }, (_, item) => `${tool} question ${item + 1}`)];
+  const lines = prompts.map((query, id) => JSON.stringify({ id: String(id), query, gold: [tool] }));
+  return `${lines.join('\n')}\n`;
+}

@@ -149,8 +149,8 @@ describe('learned prompts, through the CLI', () => {
     expect(after.stderr).not.toMatch(/rebuilt/);
     expect(JSON.parse(after.stdout)).toMatchObject({ changed: 1, unchanged: 1 });
     const learned = JSON.parse(await readFile(path.join(indexDir(), 'learned.json'), 'utf8')).learned;
-    for (let count = 0; count < saved; count++)
-      expect(learned.convert_currency).toContain(`writer prompt number ${count}`);
+    const prompts = learned.convert_currency.map((entry: { prompt: string }) => entry.prompt);
+    for (let count = 0; count < saved; count++) expect(prompts).toContain(`writer prompt number ${count}`);
     const query = await toolsift('query', 'writer prompt number 1');
     expect(query.code).toBe(0);
     expect(query.stderr).not.toMatch(/rebuilt/);

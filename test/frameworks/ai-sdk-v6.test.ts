@@ -161,7 +161,7 @@ describe("createToolsift in the AI SDK's agent loop (ai v6, MockLanguageModelV3)
     });
     await learning.flush();
     expect(learning.selector.learned()).toEqual([
-      { prompt: CONVERSATION.firstTurn, tool: CONVERSATION.firstTool },
+      { prompt: CONVERSATION.firstTurn, tool: CONVERSATION.firstTool, source: 'call' },
     ]);
     expect(toolsift.selector.learned()).toEqual([]);
   });

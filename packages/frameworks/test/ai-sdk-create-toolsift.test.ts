@@ -133,7 +133,9 @@ describe('learning from the calls prepareStep sees', () => {
       failed: 0,
       failures: [],
     });
-    expect(toolsift.selector.learned()).toEqual([{ prompt: 'weather in Paris?', tool: 'get_weather' }]);
+    expect(toolsift.selector.learned()).toEqual([
+      { prompt: 'weather in Paris?', tool: 'get_weather', source: 'call' },
+    ]);
   });
 
   test('a call whose learning fails is returned by flush, not lost in prepareStep', async () => {

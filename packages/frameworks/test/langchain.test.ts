@@ -205,7 +205,11 @@ describe('createToolsift for LangChain, with its FakeStreamingChatModel in an ag
     const messages: BaseMessage[] = [new HumanMessage(engagement.query)];
     expect(await runTurn(messages, async (model) => restarted.bindTools(model))).toBe('Done.');
     await restarted.flush();
-    expect(restarted.selector.learned()).toContainEqual({ prompt: engagement.query, tool: engagement.gold });
+    expect(restarted.selector.learned()).toContainEqual({
+      prompt: engagement.query,
+      tool: engagement.gold,
+      source: 'call',
+    });
   });
 });
 

@@ -19,7 +19,9 @@ describe('createRunLearners', () => {
     expect(learners.inFlight()).toBe(1);
     expect(await learners.flush()).toMatchObject({ changed: 1, tools: ['get_weather'], failures: [] });
     expect(learners.inFlight()).toBe(0);
-    expect(selector.learned()).toEqual([{ prompt: 'weather in Paris?', tool: 'get_weather' }]);
+    expect(selector.learned()).toEqual([
+      { prompt: 'weather in Paris?', tool: 'get_weather', source: 'call' },
+    ]);
   });
 
   test('without onLearnError, a failure no choice took is returned by flush', async () => {

@@ -250,7 +250,11 @@ describe('withToolSelection options', () => {
     const selection = await withToolSelection(newAgent(), { selector, k: K, learn: { isSaved: false } });
     await runnerFor('chat_completions').run(selection.agent, engagement.query);
     expect(await selection.flush()).toMatchObject({ failed: 0, failures: [] });
-    expect(selector.learned()).toContainEqual({ prompt: engagement.query, tool: engagement.gold });
+    expect(selector.learned()).toContainEqual({
+      prompt: engagement.query,
+      tool: engagement.gold,
+      source: 'call',
+    });
   });
 
   test('a run that throws (max turns) still has its calls learned, and keeps no learner once learned', async () => {
@@ -259,7 +263,11 @@ describe('withToolSelection options', () => {
     const run = runnerFor('chat_completions').run(selection.agent, engagement.query, { maxTurns: 1 });
     await expect(run).rejects.toThrow(MaxTurnsExceededError);
     expect(await selection.flush()).toMatchObject({ changed: 1, tools: [engagement.gold], failures: [] });
-    expect(selector.learned()).toContainEqual({ prompt: engagement.query, tool: engagement.gold });
+    expect(selector.learned()).toContainEqual({
+      prompt: engagement.query,
+      tool: engagement.gold,
+      source: 'call',
+    });
   });
 });
 

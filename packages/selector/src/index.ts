@@ -20,10 +20,11 @@ export { learnedExamplesOf, sampleQueries, splitQueriesById } from './eval/sampl
 export { createToolNameResolver } from './eval/tool-name-resolver.js';
 export type { IndexWarning } from './index-store/index-warning.js';
 export { IndexWarningCode } from './index-store/index-warning.js';
+export type { LearnSource } from './index-store/learned-prompts-file.js';
 export type { IndexStatus } from './index-store/open-tool-index.js';
 export type { IndexProgress, IndexUpdateStats } from './index-store/tool-index.js';
 export { DEFAULT_MAX_LEARNED_PER_TOOL } from './learning/learned-bound.js';
-export type { ForgetRequest, LearnedExample, LearnReport } from './learning/learned-example.js';
+export type { ForgetRequest, LearnedEntry, LearnedExample, LearnReport } from './learning/learned-example.js';
 export { createLexicalIndex, loadLexicalIndex } from './lexical/create-lexical-index.js';
 export type {
   LexicalDocument,

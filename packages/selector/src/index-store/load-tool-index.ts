@@ -17,6 +17,7 @@ import {
   UPGRADABLE_INDEX_FORMATS,
 } from './index-manifest.js';
 import { parseJsonBytes } from './json-section.js';
+import { recordedLearned } from './learned-prompts-file.js';
 import { decodeRuleVectors } from './rule-vectors-file.js';
 import { ToolIndex } from './tool-index.js';
 import { decodeViewTable } from './view-table-file.js';
@@ -107,7 +108,7 @@ export async function loadToolIndex(options: {
   const missing = (key: string) => corrupt(dir, `the vector index holds no vector for "${key}"`, 'views');
   const index = new ToolIndex({ embedderId: embedder.id, dimensions, vectorIndex, lexical });
   index.setRuleVectors(ruleVectors);
-  for (const [toolId, prompts] of Object.entries(manifest.learned)) index.setLearned(toolId, prompts);
+  for (const [toolId, prompts] of recordedLearned(manifest.learned)) index.setLearned(toolId, prompts);
   const changed: Tool[] = [];
   const isRestored = new Uint8Array(savedTools);
   let restoredViews = 0;

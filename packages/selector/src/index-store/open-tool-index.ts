@@ -158,7 +158,7 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
 
 /**
  * Make an index's learned prompts those of `prompts` (the learned prompts' file): returns the catalog tools whose
- * prompts differ, whose views the caller must re-index (`upsertTools`).
+ * prompt texts differ, whose views the caller must re-index (`upsertTools`). Sources are taken over either way.
  */
 export function adoptLearned(index: ToolIndex, prompts: LearnedPrompts): Tool[] {
   const current = index.learned();
@@ -166,11 +166,13 @@ export function adoptLearned(index: ToolIndex, prompts: LearnedPrompts): Tool[] 
   for (const toolId of new Set([...current.keys(), ...prompts.keys()])) {
     const wanted = prompts.get(toolId) ?? [];
     const had = current.get(toolId) ?? [];
-    if (wanted.length === had.length && wanted.every((prompt, position) => prompt === had[position]))
-      continue;
+    const isSameLength = wanted.length === had.length;
+    const isSameText =
+      isSameLength && wanted.every((entry, position) => entry.prompt === had[position]!.prompt);
+    if (isSameText && wanted.every((entry, position) => entry.source === had[position]!.source)) continue;
     index.setLearned(toolId, wanted);
     const tool = index.tool(toolId);
-    if (tool !== undefined) changed.push(tool);
+    if (tool !== undefined && !isSameText) changed.push(tool);
   }
   return changed;
 }

@@ -10,6 +10,7 @@ import {
   INDEX_MANIFEST,
   type IndexManifest,
 } from './index-manifest.js';
+import { learnedTexts } from './learned-prompts-file.js';
 import { encodeRuleVectors } from './rule-vectors-file.js';
 import type { ToolIndex } from './tool-index.js';
 import { encodeViewTable } from './view-table-file.js';
@@ -56,7 +57,7 @@ export async function saveToolIndex(options: {
     embedder: { id: index.embedderId, dimensions: index.dimensions },
     endianness: endianness(),
     lexicalOptions: options.lexicalOptions,
-    learned: Object.fromEntries([...index.learned()].map(([toolId, prompts]) => [toolId, [...prompts]])),
+    learned: learnedTexts(index.learned()),
     files: {
       views: { file: name('views'), ...table },
       lexical: { file: name('lexical'), ...lexical },

@@ -20,6 +20,7 @@ import type { ToolView } from '../views/tool-view.js';
 import { viewPhrasingOf } from '../views/view-phrasing.js';
 import { buildToolVectors } from './build-tool-vectors.js';
 import { hashText, hashTool } from './content-hash.js';
+import type { LearnedPrompt } from './learned-prompts-file.js';
 
 /** Progress of an index update: `done` of `total` views embedded so far. */
 export interface IndexProgress {
@@ -48,7 +49,7 @@ export class ToolIndex implements RankingIndex {
   readonly #tools = new Map<string, IndexedTool>();
   /** The entry of each view's tool, by view key: a search hit finds its tool in one lookup. */
   readonly #views = new Map<string, IndexedTool>();
-  readonly #learned = new Map<string, string[]>();
+  readonly #learned = new Map<string, LearnedPrompt[]>();
   readonly #ruleVectors = new Map<string, Float32Array>();
   #names: ExactNameMatcher | undefined;
   #idProviders: IdProviderTable | undefined;
@@ -189,15 +190,19 @@ export class ToolIndex implements RankingIndex {
     this.#savedNames = read;
   }
 
-  /** Prompts learned per tool id (including tools no longer in the catalog). */
-  learned(): Map<string, readonly string[]> {
+  /** Prompts learned per tool id, with their sources (including tools no longer in the catalog). */
+  learned(): Map<string, readonly LearnedPrompt[]> {
     return new Map(this.#learned);
   }
 
-  /** Replace the learned prompts of some tools; call `upsertTools` on them afterwards to re-index. */
-  setLearned(toolId: string, prompts: readonly string[]): void {
-    if (prompts.length === 0) this.#learned.delete(toolId);
-    else this.#learned.set(toolId, [...prompts]);
+  /**
+   * Replace the learned prompts of some tools; call `upsertTools` on them afterwards to re-index (not needed when
+   * only sources changed: views are built from the texts).
+   */
+  setLearned(toolId: string, prompts: readonly LearnedPrompt[]): void {
+    const copies = prompts.map(({ prompt, source }) => ({ prompt, source }));
+    if (copies.length === 0) this.#learned.delete(toolId);
+    else this.#learned.set(toolId, copies);
   }
 
   /**
@@ -259,7 +264,7 @@ export class ToolIndex implements RankingIndex {
       }
       this.#setTool(tool, vectors);
     }
-    this.lexical.upsert(options.tools.map((tool) => buildLexicalDocument(tool, this.#learned.get(tool.id))));
+    this.lexical.upsert(options.tools.map((tool) => buildLexicalDocument(tool, this.#learnedTexts(tool.id))));
     await this.embedRuleTexts({ embedder: options.embedder, tools: options.tools });
     return { embedded: pending.size, reused };
   }
@@ -293,8 +298,12 @@ export class ToolIndex implements RankingIndex {
   }
 
   #viewsOf(tool: Tool): ToolView[] {
-    const learned = (this.#learned.get(tool.id) ?? []).map((prompt) => buildLearnedView(tool.id, prompt));
+    const learned = this.#learnedTexts(tool.id).map((prompt) => buildLearnedView(tool.id, prompt));
     return [...buildToolViews(tool, viewPhrasingOf(this.embedderId)), ...learned];
+  }
+
+  #learnedTexts(toolId: string): string[] {
+    return (this.#learned.get(toolId) ?? []).map((entry) => entry.prompt);
   }
 
   #setTool(tool: Tool, vectors: ToolVectors, hash = hashTool(tool)): void {

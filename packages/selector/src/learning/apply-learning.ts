@@ -1,4 +1,5 @@
 import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
+import type { LearnedPrompt, LearnSource } from '../index-store/learned-prompts-file.js';
 import type { ToolIndex } from '../index-store/tool-index.js';
 import { normalizePrompt } from '../views/build-learned-view.js';
 import { checkMaxPerTool } from './learned-bound.js';
@@ -6,22 +7,28 @@ import type { ForgetRequest, LearnedExample, LearnReport } from './learned-examp
 
 /**
  * Add learned prompts to their tools (or remove them) in the index's learned store and return the tools
- * whose views must be re-indexed. A prompt is only ever attached to the tool it was learned for; a tool
- * that learns past `maxPerTool` prompts drops its oldest. Throws UNKNOWN_TOOL when an example names a
- * tool the catalog does not have.
+ * whose views must be re-indexed. A prompt is only ever attached to the tool it was learned for, once
+ * (case-insensitively); one known from a call and learned again as labelled becomes labelled. A tool that learns
+ * past `maxPerTool` prompts of `source` drops its oldest of that source, never prompts of the other. Throws
+ * UNKNOWN_TOOL when an example names a tool the catalog does not have.
  */
 export function applyLearning(options: {
   index: ToolIndex;
   learn?: readonly LearnedExample[];
   forget?: readonly ForgetRequest[];
-  /** Learned prompts kept per tool (default `DEFAULT_MAX_LEARNED_PER_TOOL`). */
+  /** Where the examples to learn come from (default `labelled`). */
+  source?: LearnSource | undefined;
+  /** Prompts of `source` kept per tool (default: no bound for labelled, `DEFAULT_MAX_LEARNED_PER_TOOL` for call). */
   maxPerTool?: number | undefined;
 }): { report: LearnReport; tools: Tool[] } {
   const { index } = options;
-  const maxPerTool = checkMaxPerTool(options.maxPerTool);
-  const learned = index.learned();
-  const prompts = new Map<string, string[]>([...learned].map(([toolId, list]) => [toolId, [...list]]));
+  const source = options.source ?? 'labelled';
+  const maxPerTool = checkMaxPerTool(options.maxPerTool, source);
+  const prompts = new Map<string, LearnedPrompt[]>(
+    [...index.learned()].map(([toolId, list]) => [toolId, list.map((entry) => ({ ...entry }))]),
+  );
   const touched = new Set<string>();
+  const relabelled = new Set<string>();
   let changed = 0;
   let unchanged = 0;
   let evicted = 0;
@@ -32,13 +39,19 @@ export function applyLearning(options: {
     if (prompt.length === 0)
       throw new ToolsiftError(ErrorCode.UsageError, `empty prompt learned for tool "${toolId}"`);
     const list = prompts.get(toolId) ?? [];
-    if (list.some((known) => known.toLowerCase() === prompt.toLowerCase())) {
+    const known = list.find((entry) => entry.prompt.toLowerCase() === prompt.toLowerCase());
+    if (known !== undefined) {
+      // A labelled example outranks a call: it is no longer the call bound's to drop.
+      if (source === 'labelled' && known.source === 'call') {
+        known.source = 'labelled';
+        relabelled.add(toolId);
+      }
       unchanged++;
       continue;
     }
-    list.push(prompt);
+    list.push({ prompt, source });
     // Lists are in learning order: the oldest go first. Only a tool that learns is trimmed to the bound.
-    if (list.length > maxPerTool) evicted += list.splice(0, list.length - maxPerTool).length;
+    evicted += trimOldest(list, source, maxPerTool);
     prompts.set(toolId, list);
     touched.add(toolId);
     changed++;
@@ -51,7 +64,7 @@ export function applyLearning(options: {
     let removed = 0;
     for (const toolId of toolIds) {
       const list = prompts.get(toolId) ?? [];
-      const kept = prompt === undefined ? [] : list.filter((known) => known.toLowerCase() !== prompt);
+      const kept = prompt === undefined ? [] : list.filter((known) => known.prompt.toLowerCase() !== prompt);
       if (kept.length === list.length) continue;
       removed += list.length - kept.length;
       prompts.set(toolId, kept);
@@ -61,7 +74,8 @@ export function applyLearning(options: {
     else unchanged++;
   }
 
-  for (const toolId of touched) index.setLearned(toolId, prompts.get(toolId) ?? []);
+  for (const toolId of new Set([...touched, ...relabelled]))
+    index.setLearned(toolId, prompts.get(toolId) ?? []);
   const tools = [...touched]
     .map((toolId) => index.tool(toolId))
     .filter((tool): tool is Tool => tool !== undefined);
@@ -72,6 +86,20 @@ export function applyLearning(options: {
 }
 
 // --- internal ---
+
+/** Drop the oldest prompts of `source` past `maxPerTool`; returns how many were dropped. */
+function trimOldest(list: LearnedPrompt[], source: LearnSource, maxPerTool: number): number {
+  let excess = list.filter((entry) => entry.source === source).length - maxPerTool;
+  if (excess <= 0) return 0;
+  const dropped = excess;
+  for (let position = 0; excess > 0; ) {
+    if (list[position]!.source === source) {
+      list.splice(position, 1);
+      excess--;
+    } else position++;
+  }
+  return dropped;
+}
 
 function resolveToolId(index: ToolIndex, reference: string): string {
   if (index.tool(reference) !== undefined) return reference;
@@ -87,7 +115,7 @@ function resolveToolId(index: ToolIndex, reference: string): string {
 
 function resolveLearnedToolId(
   index: ToolIndex,
-  prompts: ReadonlyMap<string, string[]>,
+  prompts: ReadonlyMap<string, LearnedPrompt[]>,
   reference: string,
 ): string {
   return prompts.has(reference) ? reference : resolveToolId(index, reference);

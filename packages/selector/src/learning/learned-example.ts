@@ -1,8 +1,15 @@
+import type { LearnSource } from '../index-store/learned-prompts-file.js';
+
 /** A prompt and the tool that was really called for it. */
 export interface LearnedExample {
   prompt: string;
   /** Tool id (or a name that is unique in the catalog). */
   tool: string;
+}
+
+/** A learned prompt as `selector.learned()` lists it: its tool id, and where it came from. */
+export interface LearnedEntry extends LearnedExample {
+  source: LearnSource;
 }
 
 /** What to forget: one prompt of one tool, every prompt of a tool, or one prompt wherever it was learned. */
@@ -16,6 +23,6 @@ export interface LearnReport {
   unchanged: number;
   /** Tools whose views were re-indexed. */
   tools: string[];
-  /** Older prompts dropped to keep their tools within `maxPerTool` (absent when none). */
+  /** Older prompts of the same source dropped to keep their tools within `maxPerTool` (absent when none). */
   evicted?: number;
 }

@@ -12,7 +12,11 @@ import { openCatalogMemo } from '../index-store/catalog-memo-file.js';
 import { defaultIndexDir, existingDefaultIndexDir } from '../index-store/default-index-dir.js';
 import { withIndexLock } from '../index-store/index-lock.js';
 import type { IndexWarning } from '../index-store/index-warning.js';
-import { readLearnedPrompts, writeLearnedPrompts } from '../index-store/learned-prompts-file.js';
+import {
+  type LearnSource,
+  readLearnedPrompts,
+  writeLearnedPrompts,
+} from '../index-store/learned-prompts-file.js';
 import {
   adoptLearned,
   hasComponentInstance,
@@ -23,7 +27,12 @@ import {
 } from '../index-store/open-tool-index.js';
 import type { IndexProgress, IndexUpdateStats, ToolIndex } from '../index-store/tool-index.js';
 import { applyLearning } from '../learning/apply-learning.js';
-import type { ForgetRequest, LearnedExample, LearnReport } from '../learning/learned-example.js';
+import type {
+  ForgetRequest,
+  LearnedEntry,
+  LearnedExample,
+  LearnReport,
+} from '../learning/learned-example.js';
 import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
 import { type RankingWeightOverrides, resolveRankingWeights } from '../ranking/ranking-weights.js';
 import { DEFAULT_RULE_WEIGHTS } from '../rules/rule-options.js';
@@ -102,8 +111,14 @@ export interface LearnOptions {
   /** Save the change in the index folder (default true); false keeps it in this selector's memory only. */
   isSaved?: boolean;
   /**
-   * Learned prompts kept per tool (default `DEFAULT_MAX_LEARNED_PER_TOOL`, 100; `Infinity` for no bound): a tool
-   * that learns past it drops its oldest prompts.
+   * Where the examples come from (default `labelled`): sessions and the framework drop-ins learn tool calls as
+   * `call`. Recorded with each prompt; `maxPerTool` bounds each source apart.
+   */
+  source?: LearnSource;
+  /**
+   * Prompts of `source` kept per tool (default: no bound for labelled prompts, `DEFAULT_MAX_LEARNED_PER_TOOL`,
+   * 100, for call-learned ones; `Infinity` for no bound): a tool that learns past it drops its oldest prompts of
+   * that source, never those of the other.
    */
   maxPerTool?: number;
 }
@@ -133,8 +148,8 @@ export interface Selector {
   learn(examples: readonly LearnedExample[], options?: LearnOptions): Promise<LearnReport>;
   /** Remove learned prompts (saved like `learn`). */
   forget(requests: readonly ForgetRequest[], options?: LearnOptions): Promise<LearnReport>;
-  /** Every learned prompt, by tool. */
-  learned(): LearnedExample[];
+  /** Every learned prompt, by tool (each tool's oldest first), with its source. */
+  learned(): LearnedEntry[];
 }
 
 /**
@@ -220,12 +235,9 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     change: { learn?: readonly LearnedExample[]; forget?: readonly ForgetRequest[] },
     learnOptions: LearnOptions = {},
   ): Promise<LearnReport> => {
+    const bound = { source: learnOptions.source, maxPerTool: learnOptions.maxPerTool };
     if (dir === undefined || learnOptions.isSaved === false) {
-      const { report, tools: changed } = applyLearning({
-        index,
-        ...change,
-        maxPerTool: learnOptions.maxPerTool,
-      });
+      const { report, tools: changed } = applyLearning({ index, ...change, ...bound });
       await index.upsertTools({ tools: changed, embedder });
       return report;
     }
@@ -234,7 +246,7 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
       const synced = prompts === undefined ? [] : adoptLearned(index, prompts);
       let applied: ReturnType<typeof applyLearning>;
       try {
-        applied = applyLearning({ index, ...change, maxPerTool: learnOptions.maxPerTool });
+        applied = applyLearning({ index, ...change, ...bound });
       } catch (error) {
         await index.upsertTools({ tools: synced, embedder });
         throw error;
@@ -307,7 +319,9 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     learn: (examples, learnOptions) => mutate(() => changeLearned({ learn: examples }, learnOptions)),
     forget: (requests, learnOptions) => mutate(() => changeLearned({ forget: requests }, learnOptions)),
     learned: () =>
-      [...index.learned()].flatMap(([tool, prompts]) => prompts.map((prompt) => ({ prompt, tool }))),
+      [...index.learned()].flatMap(([tool, prompts]) =>
+        prompts.map(({ prompt, source }) => ({ prompt, tool, source })),
+      ),
   };
 }
 

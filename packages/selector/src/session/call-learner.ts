@@ -19,16 +19,17 @@ export interface CallLearner {
 
 /**
  * A learner for `selector`: calls recorded in the same tick (parallel tool calls) are learned in one
- * `selector.learn`, calls recorded while it runs in the next. A message that called several tools is learned for
- * each as the sentence that asked for it (`focusLearnedPrompts`). A failed batch is retried call by call, so one
+ * `selector.learn` (as `call` prompts, bounded per tool), calls recorded while it runs in the next. A message that
+ * called several tools is learned for each as the sentence that asked for it (`focusLearnedPrompts`). A failed batch is retried call by call, so one
  * bad call (a tool removed meanwhile) does not lose the others; each failure goes to `onLearnError`, else to
  * `takeFailures`. USAGE_ERROR at once for a bad `maxPerTool`.
  */
 export function createCallLearner(selector: Selector, options: SessionLearnOptions): CallLearner {
   const learnOptions = {
-    maxPerTool: checkMaxPerTool(options.maxPerTool),
+    source: 'call',
+    maxPerTool: checkMaxPerTool(options.maxPerTool, 'call'),
     isSaved: options.isSaved ?? true,
-  };
+  } as const;
   let pending: LearnedExample[] = [];
   let running: Promise<void> | undefined;
   let report = emptyReport();

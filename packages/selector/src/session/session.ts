@@ -28,7 +28,8 @@ export interface SessionOptions<T extends FormatTarget = 'openai'> {
   /**
    * Learn from the tools the model calls (off by default): each `recordToolCall` learns the last user message
    * as a prompt of the called tool through `selector.learn` (saved in the index folder's learned.json,
-   * deduplicated, at most `maxPerTool` prompts per tool, removable with `selector.forget`), in the background.
+   * deduplicated, at most `maxPerTool` call-learned prompts per tool, removable with `selector.forget`), in the
+   * background; prompts learned as labelled (`toolsift learn`, `selector.learn`) are never dropped for it.
    * When one message led to calls of several tools, each tool learns only the sentence of it closest to the
    * tool's own views (a message asking for two things teaches each tool its part). `true` takes the defaults.
    */
@@ -37,7 +38,10 @@ export interface SessionOptions<T extends FormatTarget = 'openai'> {
 
 /** Options of a session's learning from tool calls. */
 export interface SessionLearnOptions {
-  /** Learned prompts kept per tool; a tool past it drops its oldest (default `DEFAULT_MAX_LEARNED_PER_TOOL`, 100). */
+  /**
+   * Call-learned prompts kept per tool; a tool past it drops its oldest call-learned ones, never labelled ones
+   * (default `DEFAULT_MAX_LEARNED_PER_TOOL`, 100).
+   */
   maxPerTool?: number;
   /** `false` keeps what is learned in this selector only, not in the index folder (default true). */
   isSaved?: boolean;

@@ -70,7 +70,10 @@ describe.each(['exact', 'hnsw'] as const)('tool vectors over the %s vector index
     await index.upsertTools({ tools: [changed], embedder });
     expectLayoutMatchesLookups(index);
 
-    index.setLearned(email!.id, ['mail the report to Ada', 'write to the team']);
+    index.setLearned(email!.id, [
+      { prompt: 'mail the report to Ada', source: 'labelled' },
+      { prompt: 'write to the team', source: 'call' },
+    ]);
     await index.upsertTools({ tools: [email!], embedder });
     expect(index.toolVectors(email!.id)?.learned).toBeDefined();
     expectLayoutMatchesLookups(index);
@@ -96,7 +99,7 @@ describe.each(['exact', 'hnsw'] as const)('tool vectors over the %s vector index
     // A tool restored from the saved graph keeps its layout while others are upserted around it.
     const restored = index.toolVectors(tools[0]!.id)!;
     const before = Array.from(restored.data.subarray(restored.offsets[0]!, restored.offsets[0]! + 8));
-    index.setLearned(tools[2]!.id, ['learned after the reload']);
+    index.setLearned(tools[2]!.id, [{ prompt: 'learned after the reload', source: 'labelled' }]);
     await index.upsertTools({ tools: [tools[2]!], embedder: countingEmbedder() });
     expect(Array.from(restored.data.subarray(restored.offsets[0]!, restored.offsets[0]! + 8))).toEqual(
       before,

@@ -22,6 +22,8 @@ afterEach(async () => {
 const manifest = async (): Promise<IndexManifest> =>
   JSON.parse(await readFile(path.join(dir, INDEX_MANIFEST), 'utf8'));
 
+const labelled = (example: { prompt: string; tool: string }) => ({ ...example, source: 'labelled' });
+
 const open4 = (embedder = countingEmbedder()) =>
   createSelector({ catalog: sampleTools(), embedder, indexDir: dir });
 
@@ -52,18 +54,22 @@ describe('learned prompts', () => {
         count: 1,
       }),
     ]);
-    expect(reopened.learned()).toEqual([{ prompt: 'do I need an umbrella', tool: 'get_weather' }]);
+    expect(reopened.learned()).toEqual([
+      { prompt: 'do I need an umbrella', tool: 'get_weather', source: 'labelled' },
+    ]);
     expect(reopened.views('get_weather').some((view) => view.kind === 'learned')).toBe(true);
   });
 
-  it('survive a rebuild for another embedder in the same folder', async () => {
-    await (await open4(countingEmbedder(64))).learn([{ prompt: 'is it raining', tool: 'get_weather' }]);
+  it('survive a rebuild for another embedder in the same folder, with their source', async () => {
+    await (await open4(countingEmbedder(64))).learn([{ prompt: 'is it raining', tool: 'get_weather' }], {
+      source: 'call',
+    });
     const other = await open4(countingEmbedder(32));
     expect(other.index.warnings[0]).toMatchObject({
       code: 'INDEX_REBUILT',
       message: expect.stringMatching(/rebuilt the index: .*embedder/),
     });
-    expect(other.learned()).toEqual([{ prompt: 'is it raining', tool: 'get_weather' }]);
+    expect(other.learned()).toEqual([{ prompt: 'is it raining', tool: 'get_weather', source: 'call' }]);
   });
 
   it('in a damaged file of their own: those the index recorded are used, with a coded warning', async () => {
@@ -78,7 +84,36 @@ describe('learned prompts', () => {
         reason: `${LEARNED_FILE} is not valid JSON`,
       },
     ]);
-    expect(reopened.learned()).toEqual([{ prompt: 'is it raining', tool: 'get_weather' }]);
+    // The index records texts only: a prompt of unknown source is taken as labelled, which no bound drops.
+    expect(reopened.learned()).toEqual([
+      { prompt: 'is it raining', tool: 'get_weather', source: 'labelled' },
+    ]);
+  });
+
+  it('in a file of another format version: those the index recorded are used until the next learn', async () => {
+    await (await open4()).learn([{ prompt: 'is it raining', tool: 'get_weather' }], { source: 'call' });
+    const old = { format: 'toolsift-learned', version: 1, learned: { get_weather: ['is it raining'] } };
+    await writeFile(path.join(dir, LEARNED_FILE), JSON.stringify(old));
+    const reopened = await open4();
+    expect(reopened.index.warnings).toEqual([
+      expect.objectContaining({
+        code: 'LEARNED_PROMPTS_UNREADABLE',
+        reason: `${LEARNED_FILE} has format version 1, expected 2`,
+      }),
+    ]);
+    expect(reopened.learned()).toEqual([{ prompt: 'is it raining', tool: 'get_weather' }].map(labelled));
+    await reopened.learn([{ prompt: 'will it snow', tool: 'get_weather' }]);
+    expect(JSON.parse(await readFile(path.join(dir, LEARNED_FILE), 'utf8'))).toEqual({
+      format: 'toolsift-learned',
+      version: 2,
+      learned: {
+        get_weather: [
+          { prompt: 'is it raining', source: 'labelled' },
+          { prompt: 'will it snow', source: 'labelled' },
+        ],
+      },
+    });
+    expect((await open4()).index.warnings).toEqual([]);
   });
 
   it('of a folder saved before they had a file are taken from the manifest, and kept from then on', async () => {
@@ -86,7 +121,7 @@ describe('learned prompts', () => {
     await rm(path.join(dir, LEARNED_FILE));
     await open4();
     expect(JSON.parse(await readFile(path.join(dir, LEARNED_FILE), 'utf8')).learned).toEqual({
-      get_weather: ['is it raining'],
+      get_weather: [{ prompt: 'is it raining', source: 'labelled' }],
     });
     await flipViews();
     expect((await open4()).learned()).toHaveLength(1);

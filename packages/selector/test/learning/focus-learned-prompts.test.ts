@@ -106,8 +106,8 @@ describe('a session that learns a message calling two tools (use-lite)', () => {
     expect(await session.flush()).toMatchObject({ changed: 2, tools: ['get_weather', 'stock_quote'] });
     expect(selector.learned()).toEqual(
       expect.arrayContaining([
-        { prompt: weather, tool: 'get_weather' },
-        { prompt: stock, tool: 'stock_quote' },
+        { prompt: weather, tool: 'get_weather', source: 'call' },
+        { prompt: stock, tool: 'stock_quote', source: 'call' },
       ]),
     );
     expect(selector.learned().map((example) => example.prompt)).not.toContain(twoRequests);
@@ -125,10 +125,10 @@ describe('a session that learns a message calling two tools (use-lite)', () => {
     expect(await session.flush()).toMatchObject({ changed: 1, tools: ['stock_quote'] });
     expect(selector.learned()).toEqual(
       expect.arrayContaining([
-        { prompt, tool: 'send_email' },
-        { prompt: tesla, tool: 'stock_quote' },
+        { prompt, tool: 'send_email', source: 'call' },
+        { prompt: tesla, tool: 'stock_quote', source: 'call' },
       ]),
     );
-    expect(selector.learned()).not.toContainEqual({ prompt, tool: 'stock_quote' });
+    expect(selector.learned()).not.toContainEqual({ prompt, tool: 'stock_quote', source: 'call' });
   });
 });

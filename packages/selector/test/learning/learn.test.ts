@@ -64,7 +64,7 @@ describe('learning from usage', () => {
     const embedder = countingEmbedder();
     const second = await createSelector({ catalog: sampleTools(), embedder, indexDir: dir });
     expect(second.index.status).toBe('loaded');
-    expect(second.learned()).toEqual([{ prompt, tool: 'get_weather' }]);
+    expect(second.learned()).toEqual([{ prompt, tool: 'get_weather', source: 'labelled' }]);
     expect(await second.learn([{ prompt: prompt.toUpperCase(), tool: 'get_weather' }])).toMatchObject({
       changed: 0,
       unchanged: 1,

@@ -23,8 +23,10 @@ const open = (): Promise<Selector> =>
 // The hash embedder's similarities are not calibrated: abstention would judge them, not the session.
 const HASH = { selection: { abstain: false } } as const;
 const umbrella = 'do I need an umbrella for the picnic';
-const learnedFile = async (): Promise<Record<string, string[]>> =>
+const learnedFile = async (): Promise<Record<string, Array<{ prompt: string; source: string }>>> =>
   JSON.parse(await readFile(path.join(dir, LEARNED_FILE), 'utf8')).learned;
+/** Prompts as the learned prompts' file records those a session learned. */
+const calls = (...prompts: string[]) => prompts.map((prompt) => ({ prompt, source: 'call' }));
 
 describe('a session that learns from tool calls', () => {
   it('offers a tool for a paraphrase of a prompt it was called for (use-lite, metadata/)', async () => {
@@ -65,9 +67,9 @@ describe('a session that learns from tool calls', () => {
       skipped: 0,
       failed: 0,
     });
-    expect(await learnedFile()).toEqual({ get_weather: [umbrella] });
+    expect(await learnedFile()).toEqual({ get_weather: calls(umbrella) });
     const reopened = await open();
-    expect(reopened.learned()).toEqual([{ prompt: umbrella, tool: 'get_weather' }]);
+    expect(reopened.learned()).toEqual([{ prompt: umbrella, tool: 'get_weather', source: 'call' }]);
     const [top] = (await reopened.select(umbrella, { k: 1, abstain: false })).tools;
     expect(top?.reasons.find((reason) => reason.kind === 'dense')?.details?.viewKind).toBe('learned');
   });
@@ -92,7 +94,7 @@ describe('a session that learns from tool calls', () => {
     second.addMessage({ role: 'user', content: umbrella.toUpperCase() });
     second.recordToolCall('get_weather');
     expect(await second.flush()).toMatchObject({ changed: 0, unchanged: 1, tools: [] });
-    expect(await learnedFile()).toEqual({ get_weather: [umbrella] });
+    expect(await learnedFile()).toEqual({ get_weather: calls(umbrella) });
   });
 
   it('keeps at most maxPerTool prompts per tool, dropping the oldest', async () => {
@@ -106,10 +108,37 @@ describe('a session that learns from tool calls', () => {
     session.recordToolCall('send_email');
     expect(await session.flush()).toMatchObject({ changed: 4, evicted: 1 });
     expect(await learnedFile()).toEqual({
-      get_weather: ['is it raining in Paris', 'is it raining in Rome'],
-      send_email: ['email Bob the report'],
+      get_weather: calls('is it raining in Paris', 'is it raining in Rome'),
+      send_email: calls('email Bob the report'),
     });
     expect(selector.views('get_weather').map((view) => view.text)).not.toContain('is it raining in Oslo');
+  });
+
+  it('never drops a labelled prompt to keep within maxPerTool, nor counts it', async () => {
+    const selector = await open();
+    await selector.learn([{ prompt: 'will it snow in Oslo', tool: 'get_weather' }]);
+    const session = createSession(selector, { ...HASH, learn: { maxPerTool: 1 } });
+    for (const city of ['Paris', 'Rome']) {
+      session.addMessage({ role: 'user', content: `is it raining in ${city}` });
+      session.recordToolCall('get_weather');
+    }
+    expect(await session.flush()).toMatchObject({ changed: 2, evicted: 1 });
+    expect(await learnedFile()).toEqual({
+      get_weather: [
+        { prompt: 'will it snow in Oslo', source: 'labelled' },
+        ...calls('is it raining in Rome'),
+      ],
+    });
+  });
+
+  it('leaves a prompt learned as labelled labelled when a call learns it again', async () => {
+    const selector = await open();
+    await selector.learn([{ prompt: umbrella, tool: 'get_weather' }]);
+    const session = createSession(selector, { ...HASH, learn: true });
+    session.addMessage({ role: 'user', content: umbrella });
+    session.recordToolCall('get_weather');
+    expect(await session.flush()).toMatchObject({ changed: 0, unchanged: 1 });
+    expect(await learnedFile()).toEqual({ get_weather: [{ prompt: umbrella, source: 'labelled' }] });
   });
 
   it('learns what selector.forget can remove', async () => {
@@ -129,7 +158,7 @@ describe('a session that learns from tool calls', () => {
     session.addMessage({ role: 'user', content: umbrella });
     session.recordToolCall('get_weather');
     await session.flush();
-    expect(selector.learned()).toEqual([{ prompt: umbrella, tool: 'get_weather' }]);
+    expect(selector.learned()).toEqual([{ prompt: umbrella, tool: 'get_weather', source: 'call' }]);
     await expect(readFile(path.join(dir, LEARNED_FILE), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
@@ -146,7 +175,9 @@ describe('a session that learns from tool calls', () => {
     session.addMessage({ role: 'user', content: 'email Bob the report' });
     session.recordToolCall('send_email');
     expect(await session.flush()).toMatchObject({ changed: 1, skipped: 1, failed: 0 });
-    expect(selector.learned()).toEqual([{ prompt: 'email Bob the report', tool: 'send_email' }]);
+    expect(selector.learned()).toEqual([
+      { prompt: 'email Bob the report', tool: 'send_email', source: 'call' },
+    ]);
     expect(await readFile(path.join(dir, LEARNED_FILE), 'utf8')).not.toContain(secret);
   });
 
@@ -174,7 +205,7 @@ describe('learning failures', () => {
   it('learns the other calls of the batch and reports the failure on the next select, once', async () => {
     const { selector, session } = await callRemovedTool();
     expect(await session.flush()).toMatchObject({ changed: 1, failed: 1, tools: ['send_email'] });
-    expect(selector.learned()).toEqual([{ prompt: umbrella, tool: 'send_email' }]);
+    expect(selector.learned()).toEqual([{ prompt: umbrella, tool: 'send_email', source: 'call' }]);
     const next = await session.select();
     expect(next.learnFailures).toEqual([
       {
