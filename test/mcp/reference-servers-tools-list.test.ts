@@ -54,7 +54,9 @@ describe('tools/list of the reference MCP servers from npm', () => {
       const file = path.join(shape, `${name}.json`);
       const validated = await validate([file]);
       expect(validated.code).toBe(0);
-      expect(validated.report.diagnostics).toEqual([]);
+      expect(validated.report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual(
+        [],
+      );
       expect(validated.report.tools).toBe(dump.names.length);
 
       const loaded = await loadCatalog([file], { cwd: root });
