@@ -4,6 +4,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { CliIo } from '../io.js';
 import { formatDiagnostic } from './format-diagnostic.js';
 import { INPUT_FORMAT_ARGS, parseInputFormat } from './input-format-args.js';
+import { OVERLAY_ARGS, overlayPaths } from './overlay-args.js';
 import { toSafeText } from './safe-output.js';
 
 /**
@@ -13,6 +14,7 @@ import { toSafeText } from './safe-output.js';
 export const SELECTOR_ARGS = {
   catalog: { type: 'string', valueHint: 'PATH', description: 'Catalog file or folder (default ./metadata)' },
   ...INPUT_FORMAT_ARGS,
+  ...OVERLAY_ARGS,
   embedder: {
     type: 'string',
     valueHint: 'ID',
@@ -29,6 +31,8 @@ export const SELECTOR_ARGS = {
 export interface SelectorArgs {
   catalog?: string | undefined;
   'input-format'?: string | undefined;
+  overlay?: string | string[] | undefined;
+  'shipped-overlays'?: boolean | undefined;
   embedder?: string | undefined;
   'index-dir'?: string | undefined;
 }
@@ -126,6 +130,8 @@ async function createOpenSelector(
       cwd: io.cwd,
       env: io.env,
       ...(format !== undefined ? { format } : {}),
+      overlays: overlayPaths(args.overlay),
+      shippedOverlays: args['shipped-overlays'] !== false,
       ...(args.embedder !== undefined ? { embedder: args.embedder } : {}),
       ...(args['index-dir'] !== undefined ? { indexDir: args['index-dir'] } : {}),
       ...(bar !== undefined ? { onProgress: bar.update } : {}),

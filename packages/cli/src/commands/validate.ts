@@ -4,6 +4,7 @@ import { ExitCode, ExitWith } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { diagnosticToJson, formatDiagnostic } from './format-diagnostic.js';
 import { INPUT_FORMAT_ARGS_WITH_ALIAS, parseInputFormat } from './input-format-args.js';
+import { OVERLAY_ARGS, overlayPaths } from './overlay-args.js';
 
 /** `toolsift validate PATH... [--json] [--strict] [--input-format F]`: load metadata and report every diagnostic. */
 export function createValidateCommand(io: CliIo): CommandDef {
@@ -23,10 +24,16 @@ export function createValidateCommand(io: CliIo): CommandDef {
       json: { type: 'boolean', description: 'Print {files, tools, diagnostics} as JSON' },
       strict: { type: 'boolean', description: 'Warnings fail too' },
       ...INPUT_FORMAT_ARGS_WITH_ALIAS,
+      ...OVERLAY_ARGS,
     },
     async run({ args }) {
       const format = parseInputFormat(args);
-      const { tools, diagnostics, files } = await loadCatalog(args._, { cwd: io.cwd, format });
+      const { tools, diagnostics, files } = await loadCatalog(args._, {
+        cwd: io.cwd,
+        format,
+        overlays: overlayPaths(args.overlay),
+        shippedOverlays: args['shipped-overlays'] !== false,
+      });
       const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
       const warnings = diagnostics.filter((diagnostic) => diagnostic.severity === 'warning').length;
       if (args.json === true) {

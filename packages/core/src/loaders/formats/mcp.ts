@@ -1,4 +1,4 @@
-import type { ToolAnnotations } from '../../model/tool.js';
+import type { ToolAnnotations, ToolServer } from '../../model/tool.js';
 import { isRecord } from '../../schema/is-record.js';
 import { emptyObjectSchema, toObjectSchema } from '../../schema/object-schema.js';
 import { parametersToSchema, type SchemaResult } from '../../schema/parameters-to-schema.js';
@@ -14,8 +14,9 @@ import { extensionsFor, restOf, setEntry } from './rest-of.js';
  * MCP `tools/list` results: `{tools: [...]}` (also inside a JSON-RPC `result`, and a list of such pages), a bare
  * array (or JSON Lines), or a single Tool object (github-mcp-server snapshots). `inputSchema`, or docker's compact
  * `arguments: [{name, type, desc, optional}]`, becomes the parameters; `outputSchema` the result; `annotations`
- * are kept as annotations; `execution`, `_meta`, `icons` and other keys go to `extensions.mcp`, as do the
- * `serverInfo` and `instructions` of an initialize result saved beside the list. A named tool with an
+ * are kept as annotations; `execution`, `_meta`, `icons` and other keys go to `extensions.mcp`. The `serverInfo` and
+ * `instructions` of an initialize result saved beside the list (or `server` / `server_description`) become each
+ * tool's `server`. A named tool with an
  * `inputSchema` is read as MCP whatever other keys it has, so keys a later spec adds never make a file unknown.
  */
 export const mcpLoader: FormatLoader = {
@@ -57,14 +58,12 @@ export const mcpLoader: FormatLoader = {
 // --- internal ---
 
 const CONTAINERS = [['tools'], ['result', 'tools']] as const;
-/** What an initialize result saved with the list says about the server, kept with each of its tools. */
-const SERVER_KEYS = ['serverInfo', 'instructions'] as const;
 const CONSUMED = ['name', 'title', 'description', 'inputSchema', 'arguments', 'outputSchema', 'annotations'];
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** An item to read as an MCP tool, with what its page says about the server. */
 interface McpItem extends ListedItem {
-  server: Record<string, unknown>;
+  server: ToolServer | undefined;
 }
 
 /**
@@ -84,7 +83,7 @@ function mcpItems(data: unknown): { shape: ListShape; items: McpItem[] } | undef
   }
   const listed = listItems(data, CONTAINERS);
   if (listed === undefined) return undefined;
-  const server = listed.shape === 'container' && isRecord(data) ? serverOf(data) : {};
+  const server = listed.shape === 'container' && isRecord(data) ? serverOf(data) : undefined;
   return { shape: listed.shape, items: listed.items.map((item) => ({ ...item, server })) };
 }
 
@@ -95,14 +94,33 @@ function isPage(value: unknown): value is Record<string, unknown> {
   );
 }
 
-/** `serverInfo` and `instructions` beside the tools, or beside them in the JSON-RPC `result`. */
-function serverOf(page: Record<string, unknown>): Record<string, unknown> {
-  const server: Record<string, unknown> = {};
-  for (const holder of [page, page.result]) {
-    if (!isRecord(holder)) continue;
-    for (const key of SERVER_KEYS) if (holder[key] !== undefined) setEntry(server, key, holder[key]);
-  }
-  return server;
+/**
+ * The server of a page: `serverInfo` {name, title} and `instructions` of an initialize result saved beside the tools
+ * (or beside them in the JSON-RPC `result`), or a file's own `server` (a name, or {name, title, description}) and
+ * `server_description`. Undefined when the page names no server.
+ */
+function serverOf(page: Record<string, unknown>): ToolServer | undefined {
+  const holders = [page, page.result].filter(isRecord);
+  const pick = (key: string): unknown => holders.find((holder) => holder[key] !== undefined)?.[key];
+  const info = isRecord(pick('serverInfo')) ? (pick('serverInfo') as Record<string, unknown>) : {};
+  const own = pick('server');
+  const declared = isRecord(own) ? own : { name: own };
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  const name = text(declared.name) ?? text(info.name);
+  if (name === undefined) return undefined;
+  const aliases = [text(info.name), text(info.title)].filter(
+    (alias): alias is string => alias !== undefined && alias !== name,
+  );
+  const title = text(declared.title) ?? text(info.title);
+  const description =
+    text(declared.description) ?? text(pick('server_description')) ?? text(pick('instructions'));
+  return {
+    name,
+    aliases: [...new Set(aliases)],
+    ...optional('title', title),
+    ...optional('description', description),
+  };
 }
 
 /** A named tool with an `inputSchema` object: MCP, whatever other keys a server or a later spec adds. */
@@ -136,8 +154,6 @@ function toolOf(item: McpItem, read: FieldReader): LoadedTool | undefined {
   const annotations = annotationsOf(entry.annotations, `${pointer}/annotations`, read);
   const rest = restOf(entry, CONSUMED);
   if (Object.keys(annotations.extra).length > 0) setEntry(rest, 'annotations', annotations.extra);
-  for (const [key, value] of Object.entries(item.server))
-    if (!Object.hasOwn(rest, key)) setEntry(rest, key, value);
   return {
     id: name,
     name,
@@ -147,6 +163,7 @@ function toolOf(item: McpItem, read: FieldReader): LoadedTool | undefined {
     parameters: parameters.schema,
     ...optional('result', output),
     ...optional('annotations', annotations.value),
+    ...optional('server', item.server),
     ...extensionsFor('mcp', rest),
   };
 }

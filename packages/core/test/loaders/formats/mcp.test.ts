@@ -103,13 +103,16 @@ describe('mcpLoader', () => {
     expect(lines.tools.map((tool) => tool.id)).toEqual(['a', 'b']);
   });
 
-  it('reads an MCP 2025-11-25 initialize result saved with its tools: execution, icons, _meta and unknown keys kept', () => {
+  it('reads an MCP 2025-11-25 initialize result saved with its tools: execution, icons, _meta and unknown keys kept, serverInfo and instructions as the server', () => {
     const loaded = loadFixture(mcpLoader, 'mcp/initialize-and-tools-list.json');
     expect(loaded.diagnostics).toEqual([]);
     const server = {
-      serverInfo: { name: 'notes-server', title: 'Notes', version: '1.4.0' },
-      instructions: 'Keeps short text notes. Search before creating a note that may exist.',
+      name: 'notes-server',
+      aliases: ['Notes'],
+      title: 'Notes',
+      description: 'Keeps short text notes. Search before creating a note that may exist.',
     };
+    for (const tool of loaded.tools) expect(tool.server).toEqual(server);
     expect(toolById(loaded, 'create_note')).toMatchObject({
       title: 'Create a note',
       source: { format: 'mcp', pointer: '/tools/0' },
@@ -126,7 +129,6 @@ describe('mcpLoader', () => {
       execution: { taskSupport: 'forbidden' },
       icons: [{ src: 'https://example.com/note.svg', mimeType: 'image/svg+xml', sizes: ['any'] }],
       _meta: { 'example.com/category': 'notes' },
-      ...server,
     });
     // Keys other formats use, and keys no spec has yet, are kept: they never make the file unknown.
     expect(toolById(loaded, 'search_notes').extensions.mcp).toEqual({
@@ -134,7 +136,6 @@ describe('mcpLoader', () => {
       authentication: { scopes: ['notes.read'] },
       capabilities: ['search'],
       deprecation: { replacedBy: null },
-      ...server,
     });
   });
 
