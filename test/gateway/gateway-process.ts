@@ -10,8 +10,20 @@ import { repoRoot, SERVE_ARGS, serveEnv } from '../mcp/serve-mcp-process.js';
 /** `toolsift gateway` from source: the command line every gateway test starts it with. */
 export const GATEWAY_ARGS = [...SERVE_ARGS.slice(0, -2), 'gateway'];
 
+/** The reference MCP servers installed in test/ (`@modelcontextprotocol/<name>`; the last five are archived). */
+export type ReferenceServerName =
+  | 'server-filesystem'
+  | 'server-memory'
+  | 'server-everything'
+  | 'server-sequential-thinking'
+  | 'server-github'
+  | 'server-slack'
+  | 'server-postgres'
+  | 'server-puppeteer'
+  | 'server-brave-search';
+
 /** The entry script of a reference MCP server installed in test/ (its package's `bin`). */
-export function referenceServer(name: 'server-filesystem' | 'server-memory' | 'server-everything'): string {
+export function referenceServer(name: ReferenceServerName): string {
   const folder = path.join(repoRoot, 'test', 'node_modules', '@modelcontextprotocol', name);
   const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as {
     bin: Record<string, string>;
