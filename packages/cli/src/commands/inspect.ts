@@ -1,4 +1,4 @@
-import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { descriptionHash, ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
 import type { ToolActionInfo } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
@@ -16,7 +16,10 @@ export function createInspectCommand(io: CliIo): CommandDef {
     args: {
       id: { type: 'positional', required: true, valueHint: 'ID', description: 'Tool id' },
       ...SELECTOR_ARGS,
-      json: { type: 'boolean', description: 'Print {tool, views, action, indexWarnings} as JSON' },
+      json: {
+        type: 'boolean',
+        description: 'Print {tool, descriptionHash, origins, views, action, indexWarnings} as JSON',
+      },
     },
     async run({ args }) {
       const selector = await openSelector(io, args);
@@ -32,7 +35,14 @@ export function createInspectCommand(io: CliIo): CommandDef {
       const action = selector.actionOf(tool.id);
       reportIndexWarnings(io, selector);
       if (args.json === true) {
-        const report = { tool, views, action, indexWarnings: indexWarnings(selector) };
+        const report = {
+          tool,
+          descriptionHash: descriptionHash(tool.description),
+          origins: fieldOrigins(tool),
+          views,
+          action,
+          indexWarnings: indexWarnings(selector),
+        };
         io.stdout.write(`${toSafeJson(report)}\n`);
         return;
       }
@@ -40,8 +50,15 @@ export function createInspectCommand(io: CliIo): CommandDef {
         `${tool.id}${tool.title !== undefined ? ` — ${tool.title}` : ''}`,
         `  name:   ${tool.name}`,
         `  source: ${tool.source.file} (${tool.source.format})`,
+        ...(tool.server === undefined ? [] : [`  server: ${describeServer(tool.server)}`]),
         ...(action === undefined ? [] : [`  action: ${describeAction(action)}`]),
         `  ${tool.description}`,
+        `  description hash: ${descriptionHash(tool.description)} (what an overlay's description_hash records)`,
+        ...(tool.overlays ?? []).map(
+          (overlay) =>
+            `  from overlay ${overlay.file} (${overlay.pointer}): ${overlay.fields.join(', ') || 'nothing new'}` +
+            (overlay.isStale === true ? ' — may be stale: written for another description' : ''),
+        ),
         `views (${views.length}):`,
         ...views.map((view) => `  ${view.key}\n      ${view.text}`),
       ];
@@ -52,6 +69,22 @@ export function createInspectCommand(io: CliIo): CommandDef {
 }
 
 // --- internal ---
+
+/** Where each field that an overlay set came from (the last overlay that set it); other fields are the file's. */
+function fieldOrigins(tool: Tool): Record<string, { overlay: string; pointer: string; isStale: boolean }> {
+  const origins: Record<string, { overlay: string; pointer: string; isStale: boolean }> = {};
+  for (const overlay of tool.overlays ?? []) {
+    for (const field of overlay.fields) {
+      origins[field] = { overlay: overlay.file, pointer: overlay.pointer, isStale: overlay.isStale === true };
+    }
+  }
+  return origins;
+}
+
+function describeServer(server: NonNullable<Tool['server']>): string {
+  const aliases = server.aliases.length > 0 ? ` (also ${server.aliases.join(', ')})` : '';
+  return `${server.name}${aliases}`;
+}
 
 // "creates (its name says "create"); the action rule is on for this catalog: 92% of its tools say what they do"
 function describeAction(info: ToolActionInfo): string {
