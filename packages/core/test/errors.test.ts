@@ -26,6 +26,8 @@ test('error codes are public API: the whole table is pinned', () => {
       "ModelConversionFailed": "MODEL_CONVERSION_FAILED",
       "NestingTooDeep": "NESTING_TOO_DEEP",
       "NotATool": "NOT_A_TOOL",
+      "OverlayStale": "OVERLAY_STALE",
+      "OverlayUnmatched": "OVERLAY_UNMATCHED",
       "ParseError": "PARSE_ERROR",
       "PrerequisiteCycle": "PREREQUISITE_CYCLE",
       "SymlinkLoop": "SYMLINK_LOOP",
