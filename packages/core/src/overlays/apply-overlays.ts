@@ -120,6 +120,7 @@ function unmatched(overlay: ToolOverlay, entry: OverlayEntry): Diagnostic {
     file: overlay.file,
     pointer: entry.pointer,
     ...(entry.line !== undefined ? { line: entry.line } : {}),
+    ...(entry.column !== undefined ? { column: entry.column } : {}),
     message: `Overlay entry "${entry.tool}" matches no tool${where} in the catalog: check the tool name${overlay.server === undefined ? '' : ' and the server names'}.`,
   };
 }
@@ -131,6 +132,7 @@ function stale(overlay: ToolOverlay, entry: OverlayEntry, tool: Tool): Diagnosti
     file: overlay.file,
     pointer: `${entry.pointer}/description_hash`,
     ...(entry.line !== undefined ? { line: entry.line } : {}),
+    ...(entry.column !== undefined ? { column: entry.column } : {}),
     message: `Overlay entry "${entry.tool}" was written for another description of tool "${tool.id}" (now ${descriptionHash(tool.description)}): it still applies, but may be stale.`,
   };
 }

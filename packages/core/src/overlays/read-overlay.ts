@@ -135,11 +135,12 @@ function entryOf(
     ...optional('risk', riskOf(entry.risk, `${pointer}/risk`, read)),
     ...optional('requiresApproval', read.boolean(entry.requires_approval, `${pointer}/requires_approval`)),
   };
-  const line = context.document.locate(pointer)?.line;
+  const position = context.document.locate(pointer);
   return {
     tool,
     pointer,
-    ...optional('line', line),
+    ...optional('line', position?.line),
+    ...optional('column', position?.column),
     ...optional('writtenFor', read.strings(entry.description_hash, `${pointer}/description_hash`)),
     values,
   };

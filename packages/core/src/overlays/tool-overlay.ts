@@ -15,8 +15,9 @@ export interface OverlayEntry {
   tool: string;
   /** JSON pointer of the entry in the overlay file. */
   pointer: string;
-  /** Line of the entry in the file, where the syntax can say. */
+  /** Line and column of the entry's value in the file, where the syntax can say. */
   line?: number;
+  column?: number;
   /** Hashes of the descriptions the entry was written for (`descriptionHash`; several when server versions differ). */
   writtenFor?: string[];
   values: OverlayValues;
