@@ -1,9 +1,17 @@
 import path from 'node:path';
 import { type BenchQuery, readBenchQueries, sampleQueries, splitQueriesById } from '@toolsift/selector';
+import { sharedDataForBench } from '../setup/shared-data.js';
 
-/** Repo root and the shared bench folder (read in place, never copied). */
+/** Repo root. */
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
-export const benchRoot = path.resolve(repoRoot, '../shared/bench');
+
+/**
+ * The public benchmarks' folder (`bench/` of the public data, read in place, never copied). When it is missing,
+ * the bench says where the data comes from and how to point at it, and exits.
+ */
+export function benchRoot(): string {
+  return sharedDataForBench('bench');
+}
 
 /** One row of the accuracy table: a dataset, which of its queries, and how candidates are treated. */
 export interface BenchRow {
@@ -90,7 +98,7 @@ export async function loadRowQueries(
   part: 'report' | 'tune',
   limit = row.limit,
 ): Promise<BenchQuery[]> {
-  const all = await readBenchQueries(path.join(benchRoot, row.dataset, 'queries.jsonl'));
+  const all = await readBenchQueries(path.join(benchRoot(), row.dataset, 'queries.jsonl'));
   let queries: BenchQuery[];
   if (row.holdout.kind === 'splits') {
     const tuneSplits = row.holdout.tune;
@@ -111,5 +119,5 @@ export async function loadRowQueries(
 
 /** The catalog file of a dataset. */
 export function catalogOf(dataset: string): string {
-  return path.join(benchRoot, dataset, 'tools.jsonl');
+  return path.join(benchRoot(), dataset, 'tools.jsonl');
 }

@@ -74,7 +74,7 @@ export async function measureColdCliQuery(options: {
 async function interleavedToolLines(count: number): Promise<string[]> {
   const lists = await Promise.all(
     BASE_DATASETS.map(async (dataset) =>
-      (await readFile(path.join(benchRoot, dataset, 'tools.jsonl'), 'utf8'))
+      (await readFile(path.join(benchRoot(), dataset, 'tools.jsonl'), 'utf8'))
         .split('\n')
         .filter((line) => line.trim() !== ''),
     ),

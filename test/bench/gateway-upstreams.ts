@@ -27,8 +27,11 @@ export function filesystemServer(folder: string): StdioServer {
   return { command: process.execPath, args: [binOf('@modelcontextprotocol/server-filesystem'), folder] };
 }
 
-/** The many-tools fixture (test/fixtures/gateway/many-tools-server.ts) serving `count` real tool definitions. */
-export function manyToolsServer(count: number): StdioServer {
+/**
+ * The many-tools fixture (test/fixtures/gateway/many-tools-server.ts) serving `count` real tool definitions: from
+ * metadata/ and the public bench catalogs, or with `isOursOnly` (tests) from metadata/ alone.
+ */
+export function manyToolsServer(count: number, options: { isOursOnly?: boolean } = {}): StdioServer {
   return {
     command: process.execPath,
     args: [
@@ -37,6 +40,7 @@ export function manyToolsServer(count: number): StdioServer {
       '--conditions=@toolsift/source',
       path.join(repoRoot, 'test', 'fixtures', 'gateway', 'many-tools-server.ts'),
       String(count),
+      ...(options.isOursOnly === true ? ['ours'] : []),
     ],
   };
 }

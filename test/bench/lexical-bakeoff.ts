@@ -11,14 +11,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { createLexicalIndex, type LexicalIndexOptions, loadLexicalIndex } from '@toolsift/selector';
 import MiniSearch from 'minisearch';
 // The bench reuses the index's text analysis so that library rows differ only in their ranking engine.
 import { ENGLISH_STOP_WORDS } from '../../packages/selector/src/lexical/stop-words.js';
 import { tokenize } from '../../packages/selector/src/lexical/tokenize.js';
+import { benchRoot } from './bench-datasets.js';
 
-const BENCH = new URL('../../../shared/bench/', import.meta.url);
+const BENCH = pathToFileURL(`${benchRoot()}/`);
 const OUTPUT = new URL('../../bench/results/lexical-bakeoff.md', import.meta.url);
 
 interface Tool {

@@ -1,5 +1,5 @@
 // `pnpm bench:real-prompts` (the last part of `pnpm bench`): the hand-written prompts of test/real-prompts over
-// three catalogs of ../shared/corpora, run as BM25 alone, dense alone, toolsift ranking only and toolsift with
+// three catalogs of the public corpora, run as BM25 alone, dense alone, toolsift ranking only and toolsift with
 // every default on (abstention included). Writes bench/results/real-prompts.{md,json}, with the prompts the
 // default pipeline gets wrong. Embeddings and indexes are cached in .cache/bench/.
 import { writeFile } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import {
   type Selector,
 } from '@toolsift/selector';
 import { loadRealPrompts, REAL_PROMPT_SUITES } from '../real-prompts/real-prompt-suites.js';
+import { sharedDataForBench } from '../setup/shared-data.js';
 import { benchResults, benchLog as log, seconds } from './bench-results.js';
 import { benchEmbedder, benchIndexDir, flushEmbeddings, warmQueries } from './bench-selector.js';
 import {
@@ -34,6 +35,7 @@ const RUNS: Record<RealPromptMethod, { method: RankingMethod; abstain: boolean }
   'toolsift, defaults': { method: 'toolsift', abstain: true },
 };
 
+sharedDataForBench('corpora');
 const started = performance.now();
 const results: RealPromptResult[] = [];
 const reports = new Map<RealPromptMethod, EvalReport[]>();

@@ -1,4 +1,4 @@
-// Synthetic catalogs for the scale bench: real tools (metadata/ and the ../shared/bench catalogs) repeated
+// Synthetic catalogs for the scale bench: real tools (metadata/ and the public bench catalogs) repeated
 // as marked variants, and an embedder that gives each variant view a real vector with a small perturbation.
 import path from 'node:path';
 import { loadCatalog, type Tool } from '@toolsift/core';
@@ -17,11 +17,14 @@ export const BASE_DATASETS = [
   'restbench',
 ] as const;
 
-/** Every real tool, ids made unique per dataset, interleaved across datasets so any prefix mixes them. */
-export async function loadBaseTools(): Promise<Tool[]> {
+/**
+ * Every real tool, ids made unique per dataset, interleaved across datasets so any prefix mixes them; with
+ * `isOursOnly`, the tools of metadata/ alone (what tests use: no public data needed).
+ */
+export async function loadBaseTools(options: { isOursOnly?: boolean } = {}): Promise<Tool[]> {
   const lists: Tool[][] = [(await loadCatalog([path.join(repoRoot, 'metadata')])).tools];
-  for (const dataset of BASE_DATASETS) {
-    const { tools } = await loadCatalog([path.join(benchRoot, dataset, 'tools.jsonl')]);
+  for (const dataset of options.isOursOnly === true ? [] : BASE_DATASETS) {
+    const { tools } = await loadCatalog([path.join(benchRoot(), dataset, 'tools.jsonl')]);
     lists.push(tools.map((tool) => ({ ...tool, id: `${dataset}/${tool.id}` })));
   }
   const seen = new Set<string>();

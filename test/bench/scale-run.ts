@@ -102,7 +102,7 @@ async function loadQueries(
   const measured: string[] = [];
   const warmup: string[] = [];
   for (const [dataset, share] of parts) {
-    const all = (await readBenchQueries(path.join(benchRoot, dataset, 'queries.jsonl'))).map(
+    const all = (await readBenchQueries(path.join(benchRoot(), dataset, 'queries.jsonl'))).map(
       (query) => query.query,
     );
     const picked = sampleQueries(all, Math.round(share * count) + 5);

@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { type BenchQuery, readBenchQueries } from '@toolsift/selector';
+import { sharedPath } from '../setup/shared-data.js';
 
 /** How to start a stdio MCP server: one entry of an `mcpServers` config. */
 export interface StdioServerEntry {
@@ -32,7 +33,7 @@ export interface NpmServer {
 /** A server we cannot run here, served from its recorded tool list by test/fixtures/gateway/recorded-tools-server.ts. */
 export interface RecordedServer {
   key: string;
-  /** Where its tool list is, under ../shared/corpora/mcp-tools-list (read at run time, never copied). */
+  /** Where its tool list is, under corpora/mcp-tools-list of the public data (read at run time, never copied). */
   source: string;
   /** The serverInfo name the real server reports. */
   serverName: string;
@@ -41,8 +42,8 @@ export interface RecordedServer {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 
-/** The shared tool lists of the recorded servers, beside the repo. */
-export const toolListsRoot = path.resolve(repoRoot, '../shared/corpora/mcp-tools-list');
+/** The recorded servers' tool lists, in the public data beside the repo (test/setup/shared-data.ts). */
+export const toolListsRoot = sharedPath('corpora/mcp-tools-list');
 
 /** The four reference servers of the MCP project that are still maintained. */
 export const REFERENCE_SERVERS: readonly string[] = Object.freeze([

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { tempFolder } from '../cli/temp-folder.js';
+import { sharedDataForTest } from '../setup/shared-data.js';
 import {
   listServerTools,
   loadFirstContactSuite,
@@ -23,7 +23,11 @@ const prompts = suite.flatMap((file) => file.prompts.map((prompt) => ({ ...promp
 const answerable = prompts.filter((prompt) => prompt.gold !== null && prompt.gold.length > 0);
 /** Every tool a prompt accepts, as `<server>__<tool>`. */
 const accepted = (prompt: (typeof prompts)[number]): string[] => prompt.goldGroups?.flat() ?? [];
-const isSharedPresent = existsSync(toolListsRoot);
+const isSharedPresent =
+  sharedDataForTest(
+    'corpora/mcp-tools-list',
+    "the recorded servers' gold tools (test/first-contact/first-contact.test.ts)",
+  ) !== undefined;
 
 /** Tools whose description says they are deprecated: no prompt needs them, their replacement is asked for. */
 const DEPRECATED = new Set(['filesystem__read_file']);

@@ -8,11 +8,11 @@ import { generateText, jsonSchema, type ModelMessage, stepCountIs, type ToolSet,
 import { MockLanguageModelV2 } from 'ai-v5/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
-import { CONVERSATION, CONVERSATION_SCRIPT, corpusToolSet } from './ai-sdk-catalog.js';
+import { CONVERSATION, CONVERSATION_SCRIPT, catalogToolSet } from './ai-sdk-catalog.js';
 import { expectConversationRequests, runConversation } from './ai-sdk-conversation.js';
 import { createScript, type PromptOptions, replyContent } from './ai-sdk-scripted-model.js';
 
-// The AI SDK v5 (`ai@5`, LanguageModelV2) running its own agent loop over 200+ real tools; see ai-sdk-v6.test.ts.
+// The AI SDK v5 (`ai@5`, LanguageModelV2) running its own agent loop over 100+ tools; see ai-sdk-v6.test.ts.
 
 const K = 4;
 let cacheRoot: string;
@@ -22,7 +22,7 @@ let toolsift: AiSdkToolsift<ToolSet>;
 
 beforeAll(async () => {
   cacheRoot = await mkdtemp(path.join(tmpdir(), 'toolsift-ai-sdk-v5-'));
-  ({ catalog, tools } = await corpusToolSet((entry) =>
+  ({ catalog, tools } = await catalogToolSet((entry) =>
     tool({
       description: entry.description,
       inputSchema: jsonSchema(entry.parameters as Parameters<typeof jsonSchema>[0]),
@@ -43,7 +43,7 @@ afterAll(async () => {
 
 describe('createToolsift with generateText (ai v5, MockLanguageModelV2)', () => {
   test('each request carries at most k tools, the right one among them, and a called tool stays sticky', async () => {
-    expect(catalog.length).toBeGreaterThanOrEqual(200);
+    expect(catalog.length).toBeGreaterThanOrEqual(100);
     expect(toolsift.selector.index.status).toBe('built');
     const script = createScript(CONVERSATION_SCRIPT);
     const model = scriptedModel(script.reply);

@@ -17,12 +17,13 @@ import {
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
-import { CONVERSATION, CONVERSATION_SCRIPT, corpusToolSet, OTHER_CONVERSATION } from './ai-sdk-catalog.js';
+import { CONVERSATION, CONVERSATION_SCRIPT, catalogToolSet, OTHER_CONVERSATION } from './ai-sdk-catalog.js';
 import { expectConversationRequests, runConversation } from './ai-sdk-conversation.js';
 import { createScript, type PromptOptions, replyContent } from './ai-sdk-scripted-model.js';
 
-// The AI SDK v6 (`ai@6`, LanguageModelV3) running its own agent loop over 872 real tools with the real default
-// embedder; the mock model records every request it receives. ai-sdk-v5.test.ts does the same with `ai@5`.
+// The AI SDK v6 (`ai@6`, LanguageModelV3) running its own agent loop over the ~110 tools of a developer's
+// assistant (test/fixtures/dev-tools) with the real default embedder; the mock model records every request it
+// receives. ai-sdk-v5.test.ts does the same with `ai@5`.
 
 const K = 5;
 let cacheRoot: string;
@@ -34,7 +35,7 @@ let toolsift: AiSdkToolsift<ToolSet>;
 beforeAll(async () => {
   cacheRoot = await mkdtemp(path.join(tmpdir(), 'toolsift-ai-sdk-v6-'));
   embedder = await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR });
-  ({ catalog, tools } = await corpusToolSet((entry) =>
+  ({ catalog, tools } = await catalogToolSet((entry) =>
     tool({
       description: entry.description,
       inputSchema: jsonSchema(entry.parameters as Parameters<typeof jsonSchema>[0]),
@@ -51,7 +52,7 @@ afterAll(async () => {
 
 describe("createToolsift in the AI SDK's agent loop (ai v6, MockLanguageModelV3)", () => {
   test('each request carries at most k tools, the right one among them, and a called tool stays sticky', async () => {
-    expect(catalog.length).toBeGreaterThanOrEqual(200);
+    expect(catalog.length).toBeGreaterThanOrEqual(100);
     const script = createScript(CONVERSATION_SCRIPT);
     const model = scriptedModel(script.reply);
     const [first, second] = await runConversation(

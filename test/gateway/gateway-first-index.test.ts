@@ -11,8 +11,8 @@ import { tempFolder } from '../cli/temp-folder.js';
 import { repoRoot } from '../mcp/serve-mcp-process.js';
 import { connectHttpClient, toolNames } from './gateway-process.js';
 
-// The gateway in-process over HTTP, in front of the many-tools fixture, on its first start: the real model embeds
-// every tool while the client talks to it. Events are recorded in the order they happen.
+// The gateway in-process over HTTP, in front of the many-tools fixture (the tools of metadata/, repeated as marked
+// variants), on its first start: the real model embeds every tool while the client talks to it. Events are recorded in the order they happen.
 const TOOLS = 300;
 const TOKEN = 'first-index-test-token';
 const folder = tempFolder('toolsift-gateway-first-index-');
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const upstreams = parseGatewayConfig(
     {
       mcpServers: {
-        many: { ...manyToolsServer(TOOLS), cwd: repoRoot },
+        many: { ...manyToolsServer(TOOLS, { isOursOnly: true }), cwd: repoRoot },
       },
     },
     'test config',

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchQuery, readBenchQueries } from '@toolsift/selector';
+import { sharedPath } from '../setup/shared-data.js';
 
 /** One catalog of the real-prompt suite: the prompts written against it and the shared folder it loads from. */
 export interface RealPromptSuite {
-  /** Short name: the corpus folder under ../shared/corpora and the prompts file's base name. */
+  /** Short name: the folder under the public data's corpora/ and the prompts file's base name. */
   name: string;
   /** Absolute path of the catalog folder, read in place (never copied into the repo). */
   catalog: string;
@@ -14,14 +15,11 @@ export interface RealPromptSuite {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Where the shared corpora live, next to the repo. */
-export const corporaRoot = path.resolve(here, '../../../shared/corpora');
-
 /** The three catalogs the suite covers, in report order. */
 export const REAL_PROMPT_SUITES: readonly RealPromptSuite[] = Object.freeze(
   ['mcp-tools-list', 'matimo', 'openai-functions'].map((name) => ({
     name,
-    catalog: path.join(corporaRoot, name),
+    catalog: sharedPath(`corpora/${name}`),
     file: path.join(here, `${name}.jsonl`),
   })),
 );

@@ -1,56 +1,49 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createEmbedder, createSelector, type Selection, type Selector } from '@toolsift/selector';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 
-// GitHub's MCP server, as its tools/list snapshots in ../shared/corpora (read in place, never copied).
-const catalog = path.resolve(import.meta.dirname, '../../../shared/corpora/mcp-tools-list/github-mcp-server');
-const isPresent = existsSync(catalog);
+// A code host's MCP server as we wrote it (test/fixtures/dev-tools/code-host.tools.json): GitHub's tool names,
+// with the granular update tools beside the ones that take a state, and our own descriptions.
+const catalog = path.resolve(import.meta.dirname, '../fixtures/dev-tools/code-host.tools.json');
 
 let selector: Selector;
 beforeAll(async () => {
-  if (!isPresent) return;
   const embedder = await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR });
   selector = await createSelector({ catalog, embedder, indexDir: false });
 }, 120_000);
 
 const ids = (selection: Selection): string[] => selection.tools.map((tool) => tool.id);
 
-describe.skipIf(!isPresent)(
-  isPresent ? 'what a tool does, over github-mcp-server (use-lite)' : `SKIPPED: ${catalog} is absent`,
-  () => {
-    it.each([
-      // `open` names the state to list by; update_pull_request_state sets it, and ranked first before.
-      { prompt: 'show me open pull requests', firsts: ['list_pull_requests', 'search_pull_requests'] },
-      // `close` asks to update the state: update_issue_title updates too, but takes no state.
-      { prompt: 'close issue 12', firsts: ['update_issue_state', 'issue_write'] },
-      { prompt: 'list closed issues', firsts: ['list_issues', 'search_issues'] },
-      { prompt: 'close pull request 3', firsts: ['update_pull_request_state', 'update_pull_request'] },
-    ])('"$prompt" ranks one of $firsts first', async ({ prompt, firsts }) => {
-      const selection = await selector.select(prompt, { k: 5, abstain: false });
-      expect(firsts).toContain(ids(selection)[0]);
-    });
+describe("what a tool does, over a code host's MCP tools (use-lite)", () => {
+  it.each([
+    // `open` names the state to list by; update_pull_request_state sets it, and ranked first before.
+    { prompt: 'show me open pull requests', firsts: ['list_pull_requests', 'search_pull_requests'] },
+    // `close` asks to update the state: update_issue_title updates too, but takes no state.
+    { prompt: 'close issue 12', firsts: ['update_issue_state', 'issue_write'] },
+    { prompt: 'list closed issues', firsts: ['list_issues', 'search_issues'] },
+    { prompt: 'close pull request 3', firsts: ['update_pull_request_state', 'update_pull_request'] },
+  ])('"$prompt" ranks one of $firsts first', async ({ prompt, firsts }) => {
+    const selection = await selector.select(prompt, { k: 5, abstain: false });
+    expect(firsts).toContain(ids(selection)[0]);
+  });
 
-    it('says why: the state the prompt names, and the tools that write instead', async () => {
-      const open = await selector.select('show me open pull requests', { k: 10, abstain: false });
-      const reasons = (id: string) =>
-        open.tools
-          .find((tool) => tool.id === id)
-          ?.reasons.filter((reason) => reason.kind.startsWith('action'));
-      expect(reasons('list_pull_requests')?.map((reason) => reason.message)).toEqual([
-        expect.stringMatching(/^the prompt names a state this tool takes \("open": "open"\): score \+/),
-      ]);
-      // Demoted twice: it writes, and sets the state the prompt lists by (out of the top 10 now).
-      expect(ids(open)).not.toContain('update_pull_request_state');
-      expect(selector.actionOf('update_pull_request_state')?.action?.action).toBe('update');
+  it('says why: the state the prompt names, and the tools that write instead', async () => {
+    const open = await selector.select('show me open pull requests', { k: 10, abstain: false });
+    const reasons = (id: string) =>
+      open.tools.find((tool) => tool.id === id)?.reasons.filter((reason) => reason.kind.startsWith('action'));
+    expect(reasons('list_pull_requests')?.map((reason) => reason.message)).toEqual([
+      expect.stringMatching(/^the prompt names a state this tool takes \("open": "open"\): score \+/),
+    ]);
+    // Demoted twice: it writes, and sets the state the prompt lists by (out of the top 10 now).
+    expect(ids(open)).not.toContain('update_pull_request_state');
+    expect(selector.actionOf('update_pull_request_state')?.action?.action).toBe('update');
 
-      const close = await selector.select('close issue 12', { k: 10, abstain: false });
-      const title = close.tools.find((tool) => tool.id === 'update_issue_title');
-      expect(title?.reasons.find((reason) => reason.kind === 'action')?.message).toBe(
-        'the prompt asks to update ("close"); this tool\'s name says it updates ("update") but takes no state ' +
-          'the prompt names ("close"): score -0.5',
-      );
-    });
-  },
-);
+    const close = await selector.select('close issue 12', { k: 10, abstain: false });
+    const title = close.tools.find((tool) => tool.id === 'update_issue_title');
+    expect(title?.reasons.find((reason) => reason.kind === 'action')?.message).toBe(
+      'the prompt asks to update ("close"); this tool\'s name says it updates ("update") but takes no state ' +
+        'the prompt names ("close"): score -0.5',
+    );
+  });
+});

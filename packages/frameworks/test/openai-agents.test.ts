@@ -21,15 +21,15 @@ import {
 } from '../../../test/fixtures/scripted-openai/scripted-openai-server.js';
 import { SHARED_TEST_CACHE_DIR } from '../../selector/test/embedding/test-cache-dir.js';
 import { type AgentToolChoice, withToolSelection } from '../src/openai-agents/index.js';
+import { type CatalogTool, conversationSlice, placeholderArguments } from './dev-tools-conversation.js';
 import { createFailingEmbedder } from './failing-embedder.js';
-import { type BenchTool, conversationSlice, placeholderArguments } from './seal-tools-slice.js';
 
 const K = 5;
-const { catalog, engagement, player, byName } = conversationSlice();
+const { catalog, buildTurn, issueTurn, byName } = await conversationSlice();
 
 /** Every tool execution, in order: what the Runner really ran. */
 const executed: Array<{ name: string; input: unknown }> = [];
-const agentTools = catalog.map((entry: BenchTool) =>
+const agentTools = catalog.map((entry: CatalogTool) =>
   tool({
     name: entry.name,
     description: entry.description,
@@ -48,13 +48,13 @@ const newAgent = (tools = agentTools) =>
 let forcedCall: string | undefined;
 
 /**
- * The scripted model: for a user message it calls the benchmark's gold tool of that prompt, but only when the
+ * The scripted model: for a user message it calls the gold tool of that prompt, but only when the
  * request offers it (a real model cannot call a tool it was not given); after a tool result it answers.
  */
 function reply(request: ScriptedRequest) {
   if (request.isAfterToolResult) return { text: 'Done.' };
   if (forcedCall !== undefined) return { toolCalls: [{ name: forcedCall, arguments: {} }] };
-  const prompt = [engagement, player].find((entry) => entry.query === request.userTexts.at(-1));
+  const prompt = [buildTurn, issueTurn].find((entry) => entry.query === request.userTexts.at(-1));
   if (prompt === undefined || !request.toolNames.includes(prompt.gold))
     return { text: 'No tool I was given fits.' };
   return { toolCalls: [{ name: prompt.gold, arguments: placeholderArguments(byName.get(prompt.gold)!) }] };
@@ -124,20 +124,20 @@ describe.each(['chat_completions', 'responses'] as const)(
             ).agent;
     });
 
-    test('the model is offered at most k of the 240 tools, the gold one among them, and its call is run', async () => {
-      expect(agentTools).toHaveLength(240);
+    test('the model is offered at most k of the 100+ tools, the gold one among them, and its call is run', async () => {
+      expect(agentTools.length).toBeGreaterThanOrEqual(100);
       const ranBefore = executed.length;
-      const { result, requests } = await requestsOfRun(engagement.query);
+      const { result, requests } = await requestsOfRun(buildTurn.query);
       expect(requests.map((request) => request.api)).toEqual([api, api]);
       const [first, second] = requests;
       expect(first!.toolNames.length).toBeLessThanOrEqual(K);
-      expect(first!.toolNames).toContain(engagement.gold);
+      expect(first!.toolNames).toContain(buildTurn.gold);
       // What the model got is what the selector chose for the run (in the agent's tool order), and it stays
       // through the tool-call step.
       expect(first!.toolNames.toSorted()).toEqual(choices[api][0]?.toolNames.toSorted());
       expect(second!.toolNames).toEqual(first!.toolNames);
       expect(executed.slice(ranBefore)).toEqual([
-        { name: engagement.gold, input: placeholderArguments(byName.get(engagement.gold)!) },
+        { name: buildTurn.gold, input: placeholderArguments(byName.get(buildTurn.gold)!) },
       ]);
       expect(result.finalOutput).toBe('Done.');
       history = result.history;
@@ -145,27 +145,30 @@ describe.each(['chat_completions', 'responses'] as const)(
 
     test('in a follow-up on another topic the called tool stays offered (sticky), within k', async () => {
       // On its own the follow-up prompt does not select the first tool: only the call keeps it.
-      const alone = await selector.select(player.query, { k: K });
-      expect(alone.tools.map((entry) => entry.id)).not.toContain(engagement.gold);
+      const alone = await selector.select(issueTurn.query, { k: K });
+      expect(alone.tools.map((entry) => entry.id)).not.toContain(buildTurn.gold);
 
       const ranBefore = executed.length;
-      const { result, requests } = await requestsOfRun([...history, { role: 'user', content: player.query }]);
+      const { result, requests } = await requestsOfRun([
+        ...history,
+        { role: 'user', content: issueTurn.query },
+      ]);
       const followUp = requests[0]!;
       expect(followUp.toolNames.length).toBeLessThanOrEqual(K);
-      expect(followUp.toolNames).toEqual(expect.arrayContaining([engagement.gold, player.gold]));
-      expect(choices[api][1]?.tools.find((entry) => entry.id === engagement.gold)?.isSticky).toBe(true);
-      expect(executed.slice(ranBefore).map((call) => call.name)).toEqual([player.gold]);
+      expect(followUp.toolNames).toEqual(expect.arrayContaining([buildTurn.gold, issueTurn.gold]));
+      expect(choices[api][1]?.tools.find((entry) => entry.id === buildTurn.gold)?.isSticky).toBe(true);
+      expect(executed.slice(ranBefore).map((call) => call.name)).toEqual([issueTurn.gold]);
       expect(result.finalOutput).toBe('Done.');
     });
 
     test("with the SDK's own memory session, the follow-up is a plain string and the called tool stays", async () => {
       const session = new MemorySession();
       const before = server.requests.length;
-      await runner.run(agent, engagement.query, { session });
-      await runner.run(agent, player.query, { session });
+      await runner.run(agent, buildTurn.query, { session });
+      await runner.run(agent, issueTurn.query, { session });
       const followUp = server.requests.slice(before).find((request) => request.userTexts.length === 2)!;
       expect(followUp.toolNames.length).toBeLessThanOrEqual(K);
-      expect(followUp.toolNames).toEqual(expect.arrayContaining([engagement.gold, player.gold]));
+      expect(followUp.toolNames).toEqual(expect.arrayContaining([buildTurn.gold, issueTurn.gold]));
     });
 
     test('with stickyTurns 0 the same follow-up is offered no tool of the first turn', async () => {
@@ -176,18 +179,18 @@ describe.each(['chat_completions', 'responses'] as const)(
         stickyTurns: 0,
       });
       const { requests } = await requestsOfRun(
-        [...history, { role: 'user', content: player.query }],
+        [...history, { role: 'user', content: issueTurn.query }],
         forgetful,
       );
-      expect(requests[0]!.toolNames).toContain(player.gold);
-      expect(requests[0]!.toolNames).not.toContain(engagement.gold);
+      expect(requests[0]!.toolNames).toContain(issueTurn.gold);
+      expect(requests[0]!.toolNames).not.toContain(buildTurn.gold);
     });
 
     test('the Runner refuses a call of a tool that was not offered, and runs nothing', async () => {
       const notOffered = catalog.find((entry) => !choices[api][0]?.toolNames.includes(entry.name))!.name;
       forcedCall = notOffered;
       try {
-        await expect(runner.run(agent, engagement.query)).rejects.toThrow(`Tool ${notOffered} not found`);
+        await expect(runner.run(agent, buildTurn.query)).rejects.toThrow(`Tool ${notOffered} not found`);
       } finally {
         forcedCall = undefined;
       }
@@ -199,29 +202,29 @@ describe.each(['chat_completions', 'responses'] as const)(
 describe('withToolSelection options', () => {
   test("a tool's own isEnabled still decides: a selected tool it disables is not offered", async () => {
     const tools = agentTools.map((entry) =>
-      entry.name === player.gold ? { ...entry, isEnabled: async () => false } : entry,
+      entry.name === issueTurn.gold ? { ...entry, isEnabled: async () => false } : entry,
     );
     const { agent: restricted } = await withToolSelection(newAgent(tools), { selector, k: K });
     const before = server.requests.length;
-    const result = await runnerFor('chat_completions').run(restricted, player.query);
-    expect(server.requests[before]!.toolNames).not.toContain(player.gold);
+    const result = await runnerFor('chat_completions').run(restricted, issueTurn.query);
+    expect(server.requests[before]!.toolNames).not.toContain(issueTurn.gold);
     expect(server.requests[before]!.toolNames.length).toBeGreaterThan(0);
     expect(result.finalOutput).toBe('No tool I was given fits.');
   });
 
   test('a run interrupted for approval and resumed in the same process keeps its selection', async () => {
     const tools = agentTools.map((entry) =>
-      entry.name === engagement.gold ? { ...entry, needsApproval: async () => true } : entry,
+      entry.name === buildTurn.gold ? { ...entry, needsApproval: async () => true } : entry,
     );
     const { agent: guarded } = await withToolSelection(newAgent(tools), { selector, k: K });
     const runner = runnerFor('chat_completions');
     const before = server.requests.length;
-    const interrupted = await runner.run(guarded, engagement.query);
-    expect(interrupted.interruptions.map((item) => item.name)).toEqual([engagement.gold]);
+    const interrupted = await runner.run(guarded, buildTurn.query);
+    expect(interrupted.interruptions.map((item) => item.name)).toEqual([buildTurn.gold]);
     interrupted.state.approve(interrupted.interruptions[0]!);
     const ranBefore = executed.length;
     const resumed = await runner.run(guarded, interrupted.state);
-    expect(executed.slice(ranBefore).map((call) => call.name)).toEqual([engagement.gold]);
+    expect(executed.slice(ranBefore).map((call) => call.name)).toEqual([buildTurn.gold]);
     expect(resumed.finalOutput).toBe('Done.');
     const [first, afterResume] = server.requests.slice(before);
     expect(afterResume!.toolNames).toEqual(first!.toolNames);
@@ -229,43 +232,43 @@ describe('withToolSelection options', () => {
 
   test('a run resumed from a serialized RunState is offered every tool until it ends, then selection resumes', async () => {
     const tools = agentTools.map((entry) =>
-      entry.name === engagement.gold ? { ...entry, needsApproval: async () => true } : entry,
+      entry.name === buildTurn.gold ? { ...entry, needsApproval: async () => true } : entry,
     );
     const { agent: guarded } = await withToolSelection(newAgent(tools), { selector, k: K });
     const runner = runnerFor('chat_completions');
-    const interrupted = await runner.run(guarded, engagement.query);
+    const interrupted = await runner.run(guarded, buildTurn.query);
     // As a server storing the state between requests does: the state read back from its string form.
     const state = await RunState.fromString(guarded, interrupted.state.toString());
     state.approve(state.getInterruptions()[0]!);
     const before = server.requests.length;
     const ranBefore = executed.length;
     const resumed = await runner.run(guarded, state);
-    expect(executed.slice(ranBefore).map((call) => call.name)).toEqual([engagement.gold]);
-    expect(server.requests[before]!.toolNames).toHaveLength(240);
-    await runner.run(guarded, [...resumed.history, { role: 'user', content: player.query }]);
+    expect(executed.slice(ranBefore).map((call) => call.name)).toEqual([buildTurn.gold]);
+    expect(server.requests[before]!.toolNames).toHaveLength(agentTools.length);
+    await runner.run(guarded, [...resumed.history, { role: 'user', content: issueTurn.query }]);
     expect(server.requests.at(-2)!.toolNames.length).toBeLessThanOrEqual(K);
   });
 
   test('with learn, each call of a run is learned for its user message once flushed', async () => {
     const selection = await withToolSelection(newAgent(), { selector, k: K, learn: { isSaved: false } });
-    await runnerFor('chat_completions').run(selection.agent, engagement.query);
+    await runnerFor('chat_completions').run(selection.agent, buildTurn.query);
     expect(await selection.flush()).toMatchObject({ failed: 0, failures: [] });
     expect(selector.learned()).toContainEqual({
-      prompt: engagement.query,
-      tool: engagement.gold,
+      prompt: buildTurn.query,
+      tool: buildTurn.gold,
       source: 'call',
     });
   });
 
   test('a run that throws (max turns) still has its calls learned, and keeps no learner once learned', async () => {
-    await selector.forget([{ prompt: engagement.query }], { isSaved: false });
+    await selector.forget([{ prompt: buildTurn.query }], { isSaved: false });
     const selection = await withToolSelection(newAgent(), { selector, k: K, learn: { isSaved: false } });
-    const run = runnerFor('chat_completions').run(selection.agent, engagement.query, { maxTurns: 1 });
+    const run = runnerFor('chat_completions').run(selection.agent, buildTurn.query, { maxTurns: 1 });
     await expect(run).rejects.toThrow(MaxTurnsExceededError);
-    expect(await selection.flush()).toMatchObject({ changed: 1, tools: [engagement.gold], failures: [] });
+    expect(await selection.flush()).toMatchObject({ changed: 1, tools: [buildTurn.gold], failures: [] });
     expect(selector.learned()).toContainEqual({
-      prompt: engagement.query,
-      tool: engagement.gold,
+      prompt: buildTurn.query,
+      tool: buildTurn.gold,
       source: 'call',
     });
   });
@@ -278,14 +281,14 @@ describe('withToolSelection errors', () => {
     });
     await expect(attempt).rejects.toMatchObject({ code: 'UNKNOWN_TOOL' });
     await expect(attempt).rejects.toThrowErrorMatchingInlineSnapshot(
-      `[ToolsiftError: metadata names "getWeather", which is not one of the agent's function tools. Tools: analyzeEvidence, analyzeSubstance.]`,
+      `[ToolsiftError: metadata names "getWeather", which is not one of the agent's function tools. Tools: maps_geocodeAddress, maps_showMap.]`,
     );
   });
 
   test('metadata beside a given selector is a USAGE_ERROR (the selector already holds its tools)', async () => {
     const attempt = withToolSelection(newAgent(), {
       selector,
-      metadata: { [player.gold]: { notFor: 'team rosters' } },
+      metadata: { [issueTurn.gold]: { notFor: 'release notes' } },
     });
     await expect(attempt).rejects.toMatchObject({ code: 'USAGE_ERROR' });
     await expect(attempt).rejects.toThrowErrorMatchingInlineSnapshot(
@@ -326,7 +329,7 @@ describe('a selection that fails during a run', () => {
     });
     embedder.failure = 'request';
     const before = server.requests.length;
-    const result = await runnerFor('chat_completions').run(agent, engagement.query);
+    const result = await runnerFor('chat_completions').run(agent, buildTurn.query);
     expect(result.finalOutput).toBe('No tool I was given fits.');
     expect(server.requests.slice(before).map((request) => request.toolNames)).toEqual([
       few.map((entry) => entry.name),

@@ -13,7 +13,10 @@ import { tinyLoader } from './helpers/tiny-loader.js';
 const makeTempDir = useTempDirs();
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/formats');
 const repoRoot = path.resolve(fixtures, '../../../../..');
-const corpora = sharedDataForTest('corpora', 'the memo over the public corpora (catalog-memo.test.ts)');
+const corpora = sharedDataForTest(
+  'corpora',
+  'the memo over the public corpora (packages/core/test/loaders/catalog-memo.test.ts)',
+);
 
 /** A memo that keeps each result as JSON text, as the index folder's memo file does, and counts its use. */
 function jsonMemo() {
