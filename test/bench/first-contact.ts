@@ -9,11 +9,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadTools, type Tool } from '@toolsift/core';
+import { loadTools, type Tool, type ToolServer } from '@toolsift/core';
 import { createSelector } from '@toolsift/selector';
 import {
   type FirstContactFile,
-  listServerTools,
+  type ListedServer,
+  listServer,
   loadFirstContactSuite,
   NO_TOOL_FILE,
   NPM_SERVERS,
@@ -23,6 +24,7 @@ import {
   type StdioServerEntry,
   toolListsRoot,
 } from '../first-contact/first-contact-suite.js';
+import { SHARED_DIR_ENV } from '../setup/shared-data.js';
 import { repoRoot } from './bench-datasets.js';
 import { benchResults, benchLog as log, seconds } from './bench-results.js';
 import { benchEmbedder, benchIndexDir, flushEmbeddings } from './bench-selector.js';
@@ -43,15 +45,16 @@ const EMBEDDER = process.env.BENCH_EMBEDDER ?? 'use-lite';
 const K = 5;
 /** The first search waits for every upstream to start and for the index (the model embeds every tool once). */
 const FIRST_SEARCH_TIMEOUT_MS = 30 * 60_000;
-const NO_OVERLAYS = '--no-overlays';
+/** The gateway option that turns the shipped overlays off: its name as shipped, or the name first planned. */
+const NO_OVERLAYS = ['--no-shipped-overlays', '--no-overlays'].find(hasGatewayOption);
 
 const started = performance.now();
 const isSharedPresent = existsSync(toolListsRoot);
 if (!isSharedPresent) {
   log(
     `GitHub's MCP server and the registry servers are served from their recorded tool lists in ${toolListsRoot} ` +
-      '(the shared corpora beside the repo), which is absent: measuring the servers from npm only, and leaving ' +
-      'bench/results/ and the README as they were',
+      `(the public tool catalogs beside the repo; ${SHARED_DIR_ENV} names their folder), which is absent: ` +
+      'measuring the servers from npm only, and leaving bench/results/ and the README as they were',
   );
 }
 
@@ -79,7 +82,7 @@ try {
     isMeasured: true,
     note: 'the gateway as shipped (`toolsift gateway --config FILE`), every default on, abstention included',
   });
-  if (hasGatewayOption(NO_OVERLAYS)) {
+  if (NO_OVERLAYS !== undefined) {
     await gatewayColumn('without overlays', [NO_OVERLAYS]);
     columns.push({
       column: 'without overlays',
@@ -87,11 +90,13 @@ try {
       note: `the gateway with \`${NO_OVERLAYS}\`: the tools as their servers list them, every other default on`,
     });
   } else {
-    log(`without overlays: this checkout's gateway has no ${NO_OVERLAYS} option, column not measured`);
+    log(
+      "without overlays: this checkout's gateway has no option to turn the shipped overlays off, not measured",
+    );
     columns.push({
       column: 'without overlays',
       isMeasured: false,
-      note: `this checkout's \`toolsift gateway\` has no \`${NO_OVERLAYS}\` option`,
+      note: "this checkout's `toolsift gateway` has no option to turn the shipped overlays off",
     });
   }
   await bm25Column();
@@ -150,7 +155,7 @@ async function gatewayColumn(
   args: readonly string[],
 ): Promise<{ tools: Record<string, number> }> {
   const columnStarted = performance.now();
-  const variant = args.includes(NO_OVERLAYS) ? 'first-contact-no-overlays' : 'first-contact';
+  const variant = args.length > 0 ? 'first-contact-no-overlays' : 'first-contact';
   let stderr = '';
   const gateway = await startStdioGateway({
     config,
@@ -196,16 +201,20 @@ async function gatewayColumn(
 async function bm25Column(): Promise<void> {
   const catalog: Tool[] = [];
   for (const [key, entry] of Object.entries(servers)) {
-    const listed = await listServerTools(entry);
+    const listed = await listServer(entry);
     const loaded = loadTools(
       {
-        tools: listed.map((tool) => ({ ...tool, name: `${sanitizeName(key)}__${sanitizeName(tool.name)}` })),
+        tools: listed.tools.map((tool) => ({
+          ...tool,
+          name: `${sanitizeName(key)}__${sanitizeName(tool.name)}`,
+        })),
       },
       { format: 'mcp', file: `upstream "${key}"` },
     );
     const errors = loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
     if (errors.length > 0) log(`BM25 alone: ${key}: ${errors.map((error) => error.message).join('; ')}`);
-    catalog.push(...loaded.tools);
+    const server = serverOf(key, listed);
+    catalog.push(...loaded.tools.map((tool) => ({ ...tool, server })));
   }
   const selector = await createSelector({
     catalog,
@@ -223,6 +232,23 @@ async function bm25Column(): Promise<void> {
   }
   await flushEmbeddings();
   log(`BM25 alone: ${catalog.length} tools`);
+}
+
+/**
+ * The server a tool belongs to, as the gateway gives it to its upstream tools: the config key, the `serverInfo`
+ * name and title as aliases, the `instructions` as its description.
+ */
+function serverOf(key: string, listed: ListedServer): ToolServer {
+  const info = listed.serverInfo;
+  const aliases = [info?.name, info?.title].filter(
+    (alias): alias is string => alias !== undefined && alias !== key,
+  );
+  return {
+    name: key,
+    aliases: [...new Set(aliases)],
+    ...(info?.title === undefined ? {} : { title: info.title }),
+    ...(listed.instructions === undefined ? {} : { description: listed.instructions }),
+  };
 }
 
 /** The gateway's rule for a server or tool name in a qualified name (qualified-names.ts). */

@@ -149,11 +149,18 @@ export async function loadFirstContactSuite(): Promise<FirstContactFile[]> {
   );
 }
 
+/** What a server says of itself and lists, as an MCP client sees it. */
+export interface ListedServer {
+  tools: McpTool[];
+  serverInfo?: { name: string; title?: string };
+  instructions?: string;
+}
+
 /**
  * Start a server as the gateway does (the SDK's default environment plus the entry's), list its tools with the SDK
  * client, and stop it. The repo is the working folder: the recorded-tools server is TypeScript run through tsx.
  */
-export async function listServerTools(entry: StdioServerEntry): Promise<McpTool[]> {
+export async function listServer(entry: StdioServerEntry): Promise<ListedServer> {
   const transport = new StdioClientTransport({
     command: entry.command,
     args: entry.args,
@@ -168,7 +175,16 @@ export async function listServerTools(entry: StdioServerEntry): Promise<McpTool[
   const client = new Client({ name: 'first-contact', version: '1.0.0' });
   try {
     await client.connect(transport);
-    return (await client.listTools()).tools;
+    const { tools } = await client.listTools();
+    const info = client.getServerVersion();
+    const instructions = client.getInstructions();
+    return {
+      tools,
+      ...(info === undefined
+        ? {}
+        : { serverInfo: { name: info.name, ...(info.title === undefined ? {} : { title: info.title }) } }),
+      ...(instructions === undefined ? {} : { instructions }),
+    };
   } catch (error) {
     throw new Error(`${entry.args.join(' ')} did not list its tools: ${String(error)}\n${stderr}`, {
       cause: error,
@@ -176,6 +192,11 @@ export async function listServerTools(entry: StdioServerEntry): Promise<McpTool[
   } finally {
     await client.close();
   }
+}
+
+/** The tools a server lists (see `listServer`). */
+export async function listServerTools(entry: StdioServerEntry): Promise<McpTool[]> {
+  return (await listServer(entry)).tools;
 }
 
 // --- internal ---
