@@ -141,9 +141,23 @@ function entryOf(
     pointer,
     ...optional('line', position?.line),
     ...optional('column', position?.column),
-    ...optional('writtenFor', read.strings(entry.description_hash, `${pointer}/description_hash`)),
+    ...optional('writtenFor', hashesOf(entry.description_hash, `${pointer}/description_hash`, read)),
     values,
   };
+}
+
+/** `description_hash`: one hash or a list; a number means YAML read an unquoted hash (`5e3558916850` is 5e355…). */
+function hashesOf(value: unknown, pointer: string, read: FieldReader): string[] | undefined {
+  const values = Array.isArray(value) ? value : [value];
+  if (values.some((item) => typeof item === 'number')) {
+    read.report({
+      pointer,
+      message:
+        'A description_hash must be a quoted string ("5e3558916850"): unquoted, YAML reads some hashes as numbers.',
+    });
+    return undefined;
+  }
+  return read.strings(value, pointer);
 }
 
 /** `examples`: a prompt as a plain string, or `{prompt, name, description, input}`. */
