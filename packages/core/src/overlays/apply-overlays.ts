@@ -86,7 +86,8 @@ function applyEntry(tool: Tool, overlay: ToolOverlay, entry: OverlayEntry): { to
     next.server = { ...next.server, description };
     fields.push('server');
   }
-  const isStale = entry.writtenFor !== undefined && !entry.writtenFor.includes(descriptionHash(tool.description));
+  const isStale =
+    entry.writtenFor !== undefined && !entry.writtenFor.includes(descriptionHash(tool.description));
   const applied: AppliedOverlay = {
     file: overlay.file,
     pointer: entry.pointer,
