@@ -5,14 +5,14 @@ import path from 'node:path';
  * The public data beside the repo: tool-retrieval benchmarks (`bench/`) and published tool catalogs
  * (`corpora/`), converted to a common form. It is not ours, so it is never copied into the repo, and a clone does
  * not have it. Tests run on data we wrote; the few that check something only the public data has read it through
- * this module (test/architecture.test.ts keeps every other file from naming it) and skip, with one printed line,
+ * this module (test/shared-data.test.ts keeps every other file from naming it) and skip, with one printed line,
  * when it is absent. The benches read it here too, and say where it comes from when it is missing.
  */
 
 /** The environment variable naming the folder of the public data; without it, `shared` beside the repo is read. */
 export const SHARED_DIR_ENV = 'TOOLSIFT_SHARED_DIR';
 
-/** The folder of the public data: `$TOOLSIFT_SHARED_DIR` (relative to the working folder), or `../shared` beside the repo. */
+/** The folder of the public data: `$TOOLSIFT_SHARED_DIR` (from the working folder), or `shared` beside the repo. */
 export const sharedDir = process.env[SHARED_DIR_ENV]
   ? path.resolve(process.env[SHARED_DIR_ENV])
   : path.resolve(import.meta.dirname, '../../../shared');
