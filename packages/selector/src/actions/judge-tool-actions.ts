@@ -4,6 +4,7 @@ import { isBaseVerb, type ToolAction } from './action-words.js';
 import { promptActions, promptWords } from './prompt-actions.js';
 import type { ToolActionFact } from './tool-action.js';
 import type { ToolActionTable } from './tool-action-table.js';
+import { promptWriteTarget, type WriteTarget } from './write-target.js';
 
 /**
  * How a tool's action agrees with a prompt. `states` maps the prompt words that name one of the tool's states to
@@ -11,19 +12,23 @@ import type { ToolActionTable } from './tool-action-table.js';
  * - `stated`: it does what the prompt asks, to or by a state the prompt names (`update_issue_state` for "close
  *   issue 12", `list_pull_requests` for "show me open pull requests");
  * - `mismatch`: it writes, and the prompt does not ask for that kind of write (`states` when it sets a state the
- *   prompt names: "show me open pull requests" reads by the state `update_pull_request_state` sets);
+ *   prompt names: "show me open pull requests" reads by the state `update_pull_request_state` sets); or it reads,
+ *   and the prompt asks only to write and says where (`target`: "save this text to todo.md", "make a new folder");
  * - `stateless`: it does the write asked, but the prompt asks it only with words naming states that other
  *   pooled tools take and this one does not (`update_issue_title` for "close issue 12"; `missingStates`).
  */
 export type ActionVerdict =
   | { kind: 'stated'; fact: ToolActionFact; states: Record<string, string> }
-  | { kind: 'mismatch'; fact: ToolActionFact; states?: Record<string, string> }
+  | { kind: 'mismatch'; fact: ToolActionFact; states?: Record<string, string>; target?: WriteTarget }
   | { kind: 'stateless'; fact: ToolActionFact; missingStates: string[] };
 
 /**
  * The verdicts on the tools of a pool that the prompt's actions bear on (tools that say nothing about what they
- * do, and reads that agree with it or are not asked for, have none: reads are never demoted), and what the prompt
- * asks, with the first word that asked for each action. Empty when the prompt asks nothing the lexicon knows.
+ * do, and reads that agree with it or are not asked for, have none), and what the prompt asks, with the first word
+ * that asked for each action. Empty when the prompt asks nothing the lexicon knows. Reads are judged only when the
+ * prompt asks to write, to read nothing, and names where the write goes (see `promptWriteTarget`): a write often
+ * needs a read first, but "save this text to todo.md" asks for none. A file the write goes to may exist: the
+ * prompt then asks to update too ("add a line to log.txt").
  */
 export function judgeToolActions(options: {
   prompt: string;
@@ -39,6 +44,9 @@ export function judgeToolActions(options: {
   const readBy = statesReadBy(words, states.values());
   if (readBy.size > 0) asked = promptActions(options.prompt, { except: readBy });
   if (asked.size === 0) return { asked, verdicts };
+  const target = asked.has('read') ? undefined : promptWriteTarget(options.prompt);
+  if (target?.kind === 'file' && !asked.has('update'))
+    asked = new Map<ToolAction, string>([...asked, ['update', target.words]]);
   const wordStems = words.map((word) => [word, stem(word)] as const);
   const agreeing: Array<{ toolId: string; fact: ToolActionFact }> = [];
   const stateWords = new Set<string>();
@@ -46,10 +54,11 @@ export function judgeToolActions(options: {
     const fact = table.actionOf(toolId);
     if (fact === undefined) continue;
     const named = namedStates(wordStems, states.get(toolId));
-    const isAgreeing = fact.action === 'read' ? asked.has('read') : isAsked(fact.action, asked);
+    const isAgreeing = fact.action === 'read' ? asked.has('read') : isActionAsked(fact.action, asked);
     if (!isAgreeing) {
       if (fact.action !== 'read')
         verdicts.set(toolId, { kind: 'mismatch', fact, ...(named !== undefined ? { states: named } : {}) });
+      else if (target !== undefined) verdicts.set(toolId, { kind: 'mismatch', fact, target });
     } else if (named !== undefined) {
       verdicts.set(toolId, { kind: 'stated', fact, states: named });
       for (const word of Object.keys(named)) stateWords.add(word);
@@ -60,10 +69,17 @@ export function judgeToolActions(options: {
   const unstated = promptActions(options.prompt, { except: new Set([...readBy, ...stateWords]) });
   const missingStates = [...stateWords];
   for (const { toolId, fact } of agreeing) {
-    if (!isAsked(fact.action, unstated) && !isNamedFor(fact, stateWords))
+    if (!isActionAsked(fact.action, unstated) && !isNamedFor(fact, stateWords))
       verdicts.set(toolId, { kind: 'stateless', fact, missingStates });
   }
   return { asked, verdicts };
+}
+
+/** Whether a tool's action is asked for: a prompt that asks for a write of unsaid kind (`send`, `merge`) may mean
+ * any write, and a tool that writes without saying how is asked for by any write. */
+export function isActionAsked(action: ToolAction, asked: ReadonlyMap<ToolAction, string>): boolean {
+  if (asked.has(action) || asked.has('write')) return true;
+  return action === 'write' && (asked.has('create') || asked.has('update') || asked.has('delete'));
 }
 
 // --- internal ---
@@ -104,11 +120,4 @@ function isNamedFor(fact: ToolActionFact, stateWords: ReadonlySet<string>): bool
   if (fact.source !== 'name') return false;
   const verb = stem(fact.word);
   return [...stateWords].some((word) => stem(word) === verb);
-}
-
-/** Whether a tool's action is asked for: a prompt that asks for a write of unsaid kind (`send`, `merge`) may mean
- * any write, and a tool that writes without saying how is asked for by any write. */
-function isAsked(action: ToolAction, asked: ReadonlyMap<ToolAction, string>): boolean {
-  if (asked.has(action) || asked.has('write')) return true;
-  return action === 'write' && (asked.has('create') || asked.has('update') || asked.has('delete'));
 }

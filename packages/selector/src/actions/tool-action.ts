@@ -1,6 +1,7 @@
 import type { Tool } from '@toolsift/core';
 import { identifierWords } from '../views/identifier-words.js';
 import { parseToolRoute } from '../views/tool-route.js';
+import { unqualifiedName } from '../views/tool-server.js';
 import { actionsOfWord, type ToolAction } from './action-words.js';
 
 /** A tool's action and what says so: its HTTP method, the verb its name starts with, or its MCP annotations
@@ -78,9 +79,3 @@ const METHOD_ACTIONS: Readonly<Record<string, ToolAction>> = {
   PATCH: 'update',
   DELETE: 'delete',
 };
-
-// The name after the last namespace separator (`::`, `:`, `/`, `.`, `__`): `github__create_issue` -> `create_issue`.
-function unqualifiedName(name: string): string {
-  const parts = name.split(/::|:|\/|\.|__/).filter((part) => part.trim().length > 0);
-  return parts.at(-1) ?? name;
-}

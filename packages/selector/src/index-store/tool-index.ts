@@ -16,6 +16,7 @@ import type { VectorHit, VectorIndex } from '../vector-index/vector-index.js';
 import { buildLearnedView } from '../views/build-learned-view.js';
 import { buildLexicalDocument } from '../views/build-lexical-document.js';
 import { buildToolViews } from '../views/build-tool-views.js';
+import { createToolDeprecationTable, type ToolDeprecationTable } from '../views/tool-deprecation.js';
 import type { ToolView } from '../views/tool-view.js';
 import { viewPhrasingOf } from '../views/view-phrasing.js';
 import { buildToolVectors } from './build-tool-vectors.js';
@@ -54,6 +55,7 @@ export class ToolIndex implements RankingIndex {
   #names: ExactNameMatcher | undefined;
   #idProviders: IdProviderTable | undefined;
   #actions: ToolActionTable | undefined;
+  #deprecations: ToolDeprecationTable | undefined;
   /** Reads the name matcher saved with the index, while the tools are those it was saved with. */
   #savedNames: (() => ExactNameMatcher | undefined) | undefined;
 
@@ -175,6 +177,14 @@ export class ToolIndex implements RankingIndex {
     return this.#actions;
   }
 
+  toolDeprecations(): ToolDeprecationTable {
+    this.#deprecations ??= createToolDeprecationTable({
+      tools: () => this.tools(),
+      tool: (id) => this.tool(id),
+    });
+    return this.#deprecations;
+  }
+
   /** The name matcher's phrase table, for saving. */
   nameTable(): NamePhraseTable {
     return this.#nameMatcher().table();
@@ -289,6 +299,7 @@ export class ToolIndex implements RankingIndex {
     this.#savedNames = undefined;
     this.#idProviders = undefined;
     this.#actions = undefined;
+    this.#deprecations = undefined;
   }
 
   #nameMatcher(): ExactNameMatcher {

@@ -145,6 +145,7 @@ const KIND_CODES: Record<ViewKind, number> = {
   keywords: 3,
   parameters: 4,
   learned: 5,
+  server: 6,
 };
 const KINDS: ReadonlyArray<ViewKind | undefined> = (Object.keys(KIND_CODES) as ViewKind[]).sort(
   (a, b) => KIND_CODES[a] - KIND_CODES[b],

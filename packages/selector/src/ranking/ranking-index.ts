@@ -3,6 +3,7 @@ import type { ToolActionTable } from '../actions/tool-action-table.js';
 import type { LexicalHit } from '../lexical/lexical-index.js';
 import type { IdProviderTable } from '../routes/id-provider-table.js';
 import type { VectorHit } from '../vector-index/vector-index.js';
+import type { ToolDeprecationTable } from '../views/tool-deprecation.js';
 import type { ToolView } from '../views/tool-view.js';
 import type { ExactNameHit } from './exact-name-matcher.js';
 import type { ToolVectors } from './tool-vectors.js';
@@ -28,4 +29,6 @@ export interface RankingIndex {
   idProviders?(): IdProviderTable;
   /** What each tool does (reads, creates, updates, deletes), where its metadata says (built on first use). */
   toolActions?(): ToolActionTable;
+  /** Which tools say they are deprecated, and the tools they name in their place (read on first ask). */
+  toolDeprecations?(): ToolDeprecationTable;
 }

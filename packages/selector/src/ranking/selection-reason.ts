@@ -33,6 +33,11 @@ export interface ReasonDetails {
     positiveSimilarity: number;
     penalty: number;
   };
+  /** The tool says it is deprecated: the words that say so, and the replacement it ranks below (deprecation rule). */
+  deprecated: { evidence: string; replacement?: string };
+  /** The tool a deprecated one names in its place, with its score before and after taking the deprecated tool's
+   * (deprecation rule). */
+  replaces: { deprecated: string; scoreBefore: number; score: number };
   /** The tool cannot run here (prerequisite rule). */
   prerequisites: { missing: MissingPrerequisite[]; howToGet: string[] };
   /** On a fallback: offered in place of `for`, which cannot run here; on that tool: the one `offered` (prerequisite rule). */
@@ -91,6 +96,8 @@ export interface ActionMismatchDetails {
   states?: Record<string, string>;
   /** A write asked for only by words naming states that this tool does not take. */
   missingStates?: string[];
+  /** A read, where the prompt asks only to write and says where the write goes (`todo.md`, `new folder`). */
+  target?: string;
   penalty: number;
 }
 

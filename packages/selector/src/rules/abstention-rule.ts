@@ -1,3 +1,5 @@
+import { isActionAsked } from '../actions/judge-tool-actions.js';
+import { promptActions } from '../actions/prompt-actions.js';
 import type { SelectionContext } from '../ranking/selection-context.js';
 import { WarningCode } from '../ranking/warning-code.js';
 import {
@@ -17,15 +19,17 @@ import type { SelectionRule } from './selection-rule.js';
  * coverage, BM25 and its margin, whether dense and lexical agree on the best tool) plus, for the embedder it
  * was fitted for, a head over the prompt's own embedding that asks whether the prompt wants a tool at all.
  * Dropping a right tool is the worst outcome for an agent, so by default (`abstain: 'auto'`) the selection is
- * empty only below the strong-evidence point (fit 0.5: the bias holds it); between it and the model's LOW_FIT
- * point the tools are kept with a `LOW_FIT` warning. A tool the prompt names never abstains, nor does a
+ * empty only below the strong-evidence point (fit 0.5: the bias holds it), and not when the prompt asks for a
+ * change that a ranked tool says it makes ("forget everything about Bob", `delete_entities`: such statements share
+ * no words with the tools and read like chat to the prompt head). Between that point and the model's LOW_FIT point
+ * the tools are kept with a `LOW_FIT` warning. A tool the prompt names never abstains, nor does a
  * selection the LLM stage made. The model and both points come from test/bench/abstention.ts.
  */
 export function abstentionRule(run: RuleRun, options: { embedderId: string }): SelectionRule {
   return {
     name: 'abstention',
     phase: 'after-confidence',
-    reads: ['queryVector', 'ranked', 'run.signals', 'run.availability', 'run.rerank'],
+    reads: ['prompt', 'queryVector', 'ranked', 'run.signals', 'run.availability', 'run.rerank'],
     writes: ['ranked', 'unavailable', 'suggestions', 'reasons', 'warnings', 'run.abstention'],
     run(context) {
       const best = context.ranked[0];
@@ -67,6 +71,18 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
             );
       if (run.signals !== undefined && rankingFit < (run.options.threshold ?? lowFit))
         dropUnavailable(context);
+      const asked = fit < threshold && isAuto(run) ? changeAskedOfRanking(run, context) : undefined;
+      if (asked !== undefined) {
+        context.warnings.push({
+          code: WarningCode.LowFit,
+          message:
+            `the tools fit the prompt weakly: the best, ${best.toolId}, has fit ${fit.toFixed(3)} below the threshold ` +
+            `${roundTo(threshold)} (${described}); they are kept, as the prompt asks to ${asked.action} ("${asked.word}") ` +
+            `and ${asked.toolId} says it does`,
+          toolId: best.toolId,
+        });
+        return;
+      }
       if (fit >= threshold) {
         if (fit < lowFit) {
           context.warnings.push({
@@ -140,6 +156,35 @@ function fittingToolsThatCannotRun(run: RuleRun, context: SelectionContext): str
   const moved = context.unavailable.find((tool) => tool.id === fitting);
   if (moved === undefined || moved.reasons.some((reason) => reason.kind === 'fallback')) return [];
   return context.unavailable.slice(0, 3).map((tool) => tool.id);
+}
+
+/**
+ * What a prompt asks to change that a ranked tool says it does, by its name or route (not a bare `readOnlyHint`):
+ * "forget everything about Bob" asks to delete, and `delete_entities` does. Such a prompt is no chat, whatever its
+ * words share with the tools: statements to a memory server match no tool's words. Only verbs in their own form
+ * count ("forget", not "forgetting"), in a prompt that asks to read nothing, and only where the action rule is on.
+ */
+function changeAskedOfRanking(
+  run: RuleRun,
+  context: SelectionContext,
+): { action: string; word: string; toolId: string } | undefined {
+  const table = run.index.toolActions?.();
+  if (table === undefined || table.knownShare < run.weights.actionKnownShare) return undefined;
+  const asked = promptActions(context.prompt, { isBaseFormOnly: true });
+  if (asked.size === 0 || asked.has('read')) return undefined;
+  for (const scored of context.ranked) {
+    const fact = table.actionOf(scored.toolId);
+    if (fact === undefined || fact.source === 'annotations' || !isActionAsked(fact.action, asked)) continue;
+    const action = asked.has(fact.action) ? fact.action : [...asked.keys()][0]!;
+    return { action, word: asked.get(action)!, toolId: scored.toolId };
+  }
+  return undefined;
+}
+
+/** The `auto` policy with its own point (no caller's `threshold`). */
+function isAuto(run: RuleRun): boolean {
+  const policy = run.options.abstain ?? 'auto';
+  return run.options.threshold === undefined && (policy === true || policy === 'auto');
 }
 
 /** The LOW_FIT point of a model that has none (written before the point was calibrated). */

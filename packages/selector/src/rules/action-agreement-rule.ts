@@ -13,8 +13,10 @@ import type { SelectionRule } from './selection-rule.js';
  * the files in the repo"; a tool that only says it is not read-only, for a prompt that asks to write nothing),
  * the tool loses `writeMismatchPenalty` of its score. Embeddings match a prompt's topic far better than its verb,
  * so without this the tools that write files rank beside the ones that list them.
- * Reads are never demoted: a write often needs one first, to find the identifier it takes (tuned on the
- * bench's tune halves, demoting reads in write prompts cost api-bank 0.012 nDCG). Only in catalogs where at
+ * Reads are demoted only when the prompt asks to write, to read nothing, and says where the write goes ("save
+ * this text to todo.md", "make a new folder": see `promptWriteTarget`): otherwise a write often needs a read
+ * first, to find the identifier it takes (tuned on the bench's tune halves, demoting reads in every write prompt
+ * cost api-bank 0.012 nDCG). Only in catalogs where at
  * least `actionKnownShare` of the tools say what they do: where few names are verb-led (`BookTool`,
  * `ProductSearch`), the verbs that are there are more often nouns than actions.
  *
@@ -120,6 +122,8 @@ function mismatchDetails(options: {
   const base = { promptActions: options.promptActions, toolAction: action, source, word };
   if (verdict.kind === 'stateless')
     return { ...base, missingStates: verdict.missingStates, penalty: options.penalty };
+  if (verdict.target !== undefined)
+    return { ...base, target: verdict.target.words, penalty: options.penalty };
   return verdict.states === undefined
     ? { ...base, penalty: options.penalty }
     : { ...base, states: verdict.states, penalty: 2 * options.penalty };
@@ -135,6 +139,8 @@ function describeMismatch(details: ActionMismatchDetails): string {
   const said = `the prompt asks to ${asked}; this tool's ${SOURCE_NAMES[details.source]} says it ${details.toolAction}s (${evidence})`;
   if (details.states !== undefined)
     return `${said}, setting a state the prompt names (${quoted(details.states)})`;
+  if (details.target !== undefined)
+    return `the prompt asks to ${asked}, and says where the write goes ("${details.target}"); this tool's ${SOURCE_NAMES[details.source]} says it reads (${evidence})`;
   if (details.missingStates !== undefined)
     return `${said} but takes no state the prompt names (${details.missingStates.map((word) => `"${word}"`).join(', ')})`;
   return said;

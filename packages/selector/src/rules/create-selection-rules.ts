@@ -6,6 +6,7 @@ import { abstentionRule, fitSignalsRule } from './abstention-rule.js';
 import { actionAgreementRule, actionMismatchWarning } from './action-agreement-rule.js';
 import type { MissingRequirement } from './check-prerequisites.js';
 import { conflictRule } from './conflict-rule.js';
+import { deprecationRule } from './deprecation-rule.js';
 import { idProviderRule } from './id-provider-rule.js';
 import type { RerankReport } from './llm-rerank-options.js';
 import { llmRerankRule } from './llm-rerank-rule.js';
@@ -29,7 +30,7 @@ export interface SelectedToolExtras extends ToolFacts {
 /** The rule stages of one selection and what they report once it has run. */
 export interface SelectionRules {
   /**
-   * The stages of each phase: after fusion, fit signals, action agreement, negative evidence, prerequisites,
+   * The stages of each phase: after fusion, fit signals, action agreement, negative evidence, deprecation, prerequisites,
    * conflicts, near-duplicates; after confidence, the optional LLM stage, abstention, action mismatch,
    * identifier providers, relations; the caller's rules last in their phase.
    */
@@ -72,6 +73,7 @@ export function createSelectionRules(options: {
     fitSignalsRule(run),
     actionAgreementRule(run),
     negativeEvidenceRule(run),
+    deprecationRule(run),
     prerequisiteRule(run),
     conflictRule(run),
     nearDuplicateRule(run),

@@ -2,18 +2,31 @@ import type { Tool } from '@toolsift/core';
 import type { LexicalDocument } from '../lexical/lexical-index.js';
 import { extensionLabels } from './extension-labels.js';
 import { humanizeIdentifier } from './identifier-words.js';
+import { nameWithinServer, serverNames, serverSentences } from './tool-server.js';
 
 /** Field names of a tool's lexical document; `RankingWeights.lexicalFields` weighs them. */
-export type LexicalField = 'name' | 'title' | 'keywords' | 'description' | 'usage' | 'parameters' | 'learned';
+export type LexicalField =
+  | 'name'
+  | 'title'
+  | 'keywords'
+  | 'description'
+  | 'usage'
+  | 'parameters'
+  | 'learned'
+  | 'server';
 
 /**
- * One lexical document per tool, keyed by tool id, with fields by importance: name (raw and split),
- * title, keywords (+ capabilities, tags, category, extension labels), description, usage (use cases and examples),
- * parameters, and the prompts learned for the tool. `notFor` texts are left out on purpose.
+ * One lexical document per tool, keyed by tool id, with fields by importance: name (raw and split, without its
+ * server's qualifier), title, keywords (+ capabilities, tags, category, extension labels), description, usage (use
+ * cases, examples, and what its server's instructions say of it by name), parameters, the prompts learned for the
+ * tool, and its server (names, title, and what the instructions say of the server as a whole: evidence for every
+ * tool of it). `notFor` texts are left out on purpose.
  */
 export function buildLexicalDocument(tool: Tool, learnedPrompts: readonly string[] = []): LexicalDocument {
+  const name = nameWithinServer(tool);
+  const server = serverSentences(tool);
   const fields: Record<LexicalField, string> = {
-    name: `${tool.name} ${humanizeIdentifier(tool.name)}`,
+    name: `${name} ${humanizeIdentifier(name)}`,
     title: tool.title ?? '',
     keywords: [
       ...tool.keywords,
@@ -30,9 +43,11 @@ export function buildLexicalDocument(tool: Tool, learnedPrompts: readonly string
         example.description ?? '',
         example.prompt ?? '',
       ]),
+      ...server.own,
     ].join(' '),
     parameters: parameterText(tool.parameters),
     learned: learnedPrompts.join(' '),
+    server: [...serverNames(tool).map(humanizeIdentifier), ...server.general].join(' '),
   };
   return { key: tool.id, fields };
 }

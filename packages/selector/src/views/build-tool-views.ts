@@ -1,13 +1,14 @@
 import { redactSecrets, type Tool } from '@toolsift/core';
 import { extensionLabels } from './extension-labels.js';
 import { humanizeIdentifier } from './identifier-words.js';
+import { nameWithinServer, serverSentences } from './tool-server.js';
 import { type ToolView, viewKey } from './tool-view.js';
 import type { ViewPhrasing } from './view-phrasing.js';
 
 /**
- * The catalog views of a tool, in a stable order: description (name + title + description, worded as `phrasing`
- * says), one per use case, one per example or example prompt, keywords + capabilities (+ extension labels),
- * parameters. Empty views are skipped.
+ * The catalog views of a tool, in a stable order: description (name within its server + title + description,
+ * worded as `phrasing` says), one per use case, one per example or example prompt, keywords + capabilities (+
+ * extension labels), parameters, and what its server's instructions say of it by name. Empty views are skipped.
  */
 export function buildToolViews(tool: Tool, phrasing: ViewPhrasing = 'plain'): ToolView[] {
   const views: ToolView[] = [];
@@ -37,12 +38,14 @@ export function buildToolViews(tool: Tool, phrasing: ViewPhrasing = 'plain'): To
       .join(', '),
   );
   add('parameters', 0, describeParameters(tool.parameters));
+  add('server', 0, serverSentences(tool).own.join(' '));
   return views;
 }
 
-/** The name part of the description view: the humanised name, then the title when it adds words. */
-export function describeName(tool: Pick<Tool, 'name' | 'title'>): string {
-  const name = humanizeIdentifier(tool.name);
+/** The name part of the description view: the humanised name (without its server's qualifier, see
+ * `nameWithinServer`), then the title when it adds words. */
+export function describeName(tool: Pick<Tool, 'name' | 'title' | 'server'>): string {
+  const name = humanizeIdentifier(nameWithinServer(tool));
   const title = tool.title?.trim();
   if (title === undefined || title.length === 0 || humanizeIdentifier(title) === name) return name;
   return `${name} (${title})`;
@@ -51,7 +54,7 @@ export function describeName(tool: Pick<Tool, 'name' | 'title'>): string {
 // --- internal ---
 
 /** The description as a user would ask for it, then the name: `Can you help me <description>? <name>.` */
-function describeAsRequest(tool: Pick<Tool, 'name' | 'title' | 'description'>): string {
+function describeAsRequest(tool: Pick<Tool, 'name' | 'title' | 'description' | 'server'>): string {
   const description = normalizeSpace(tool.description).replace(/[.!?:;]+$/, '');
   // Without a description the name is the request (measured on toolbench's blank descriptions: better than the bare name).
   if (description.length === 0) return `Can you help me with ${describeName(tool)}?`;

@@ -1,5 +1,13 @@
-/** The kinds of text a tool is indexed under; `learned` views come from `selector.learn()`. */
-export type ViewKind = 'description' | 'use-case' | 'example' | 'keywords' | 'parameters' | 'learned';
+/** The kinds of text a tool is indexed under; `server`: what its server's instructions say of it by name;
+ * `learned` views come from `selector.learn()`. */
+export type ViewKind =
+  | 'description'
+  | 'use-case'
+  | 'example'
+  | 'keywords'
+  | 'parameters'
+  | 'server'
+  | 'learned';
 
 /** One retrievable text of one tool. Each view gets its own vector; a tool's dense score aggregates them. */
 export interface ToolView {
@@ -57,5 +65,6 @@ const VIEW_KINDS: readonly ViewKind[] = [
   'example',
   'keywords',
   'parameters',
+  'server',
   'learned',
 ];

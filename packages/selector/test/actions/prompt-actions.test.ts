@@ -32,6 +32,15 @@ describe('promptActions', () => {
       expected: { write: 'paid', delete: 'cancelled' },
     },
     { prompt: 'Which repositories have I starred?', expected: { read: 'which', write: 'starred' } },
+    // Everyday words for keeping and dropping things.
+    { prompt: 'remember that Alice prefers email', expected: { create: 'remember' } },
+    { prompt: 'forget everything about Bob', expected: { delete: 'forget' } },
+    { prompt: 'store it somewhere safe', expected: { create: 'store', update: 'store' } },
+    // A verb used as a noun asks nothing beside a word that asks something...
+    { prompt: 'store my shopping list in a file', expected: { create: 'store', update: 'store' } },
+    { prompt: 'show me the latest update', expected: { read: 'show' } },
+    // ...and says what the prompt is about when nothing else does.
+    { prompt: 'a list of my repositories please', expected: { read: 'list' } },
   ])('"$prompt" asks for $expected', ({ prompt, expected }) => {
     expect(Object.fromEntries(promptActions(prompt))).toEqual(expected);
   });

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embedding/embedder.js';
 import { createHashEmbedder } from '../../src/embedding/hash-embedder.js';
+import { createUseLiteEmbedder } from '../../src/embedding/use-lite-embedder.js';
 import { ABSTENTION_FEATURES, abstentionLogit } from '../../src/rules/abstention-model.js';
 import { abstentionModelFor } from '../../src/rules/abstention-rule.js';
 import type { AbstentionSignals } from '../../src/rules/abstention-signals.js';
 import { PROMPT_MODELS, SIGNAL_MODEL } from '../../src/rules/abstention-weights.js';
 import { createSelector } from '../../src/selector/create-selector.js';
+import { SHARED_TEST_CACHE_DIR } from '../embedding/test-cache-dir.js';
 import { makeTool } from '../fixtures/make-tool.js';
 
 const STRONG: AbstentionSignals = {
@@ -263,3 +265,73 @@ describe('abstention when the tools that fit cannot run here', () => {
 function renamed(embedder: Embedder, id: string): Embedder {
   return { id, dimensions: embedder.dimensions, embed: (texts) => embedder.embed(texts) };
 }
+
+describe('abstention, when the prompt asks for a change a tool makes (use-lite)', () => {
+  // A memory server's tools as a gateway indexes them, and two others; statements to a memory server share no
+  // words with its tools and read like chat.
+  const memory = { name: 'memory' };
+  const tools = [
+    makeTool({
+      id: 'memory__add_facts',
+      description: 'Add facts about people and things to the knowledge graph.',
+      server: memory,
+    }),
+    makeTool({
+      id: 'memory__drop_person',
+      description: 'Delete a person and every fact about them from the knowledge graph.',
+      server: memory,
+    }),
+    makeTool({
+      id: 'memory__find_facts',
+      description: 'Search the knowledge graph for facts matching a query.',
+      server: memory,
+    }),
+    makeTool({
+      id: 'memory__link_people',
+      description: 'Link two people in the knowledge graph with a named relation.',
+      server: memory,
+    }),
+    makeTool({
+      id: 'files__read_text',
+      description: 'Read a text file from disk.',
+      server: { name: 'files' },
+    }),
+    makeTool({ id: 'calc__add', description: 'Add two numbers.', server: { name: 'calc' } }),
+  ];
+  const selectorOf = async () =>
+    createSelector({
+      catalog: tools,
+      embedder: await createUseLiteEmbedder({ cacheDir: SHARED_TEST_CACHE_DIR }),
+      indexDir: false,
+    });
+
+  it('keeps the tools, with LOW_FIT, for "forget everything about Bob": it asks to delete, and a tool deletes', async () => {
+    const selector = await selectorOf();
+    const prompt = 'forget everything about Bob';
+    const fit = (await selector.select(prompt, { k: 3, abstain: 'never' })).tools[0]?.reasons.find(
+      (reason) => reason.kind === 'abstention',
+    )?.details.fit as number;
+    expect(fit).toBeLessThan(0.5);
+    const auto = await selector.select(prompt, { k: 3 });
+    expect(auto.tools.length).toBe(3);
+    expect(auto.warnings.find((warning) => warning.code === 'LOW_FIT')?.message).toMatch(
+      /; they are kept, as the prompt asks to delete \("forget"\) and memory__drop_person says it does$/,
+    );
+    // `eager` empties below the LOW_FIT point, as before.
+    expect((await selector.select(prompt, { k: 3, abstain: 'eager' })).tools).toEqual([]);
+  }, 120_000);
+
+  it.each([
+    // No verb: nothing says a tool is asked for.
+    "Alice isn't Bob's manager anymore",
+    // A verb, but not as a request words it.
+    'Bob moved to Berlin last year',
+  ])(
+    'still empties "%s" when nothing fits',
+    async (prompt) => {
+      const selector = await selectorOf();
+      expect((await selector.select(prompt, { k: 3 })).tools).toEqual([]);
+    },
+    120_000,
+  );
+});

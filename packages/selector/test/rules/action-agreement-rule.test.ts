@@ -102,6 +102,67 @@ describe('action agreement', () => {
     expect(await demotedIn('send the repository files')).toEqual([]);
   });
 
+  describe('a write that says where it goes', () => {
+    const workspaceTools = [
+      ...fileTools,
+      makeTool({
+        id: 'write_file',
+        description: 'Write text into a file of the repository, replacing what it held.',
+        annotations: { readOnlyHint: false },
+      }),
+      makeTool({ id: 'edit_file', description: 'Edit lines of a file in the repository.' }),
+    ];
+    const verdicts = async (prompt: string) => {
+      const selection = await (await rulesSelector(workspaceTools)).select(prompt, { k: 6, abstain: false });
+      return Object.fromEntries(
+        selection.tools.map((tool) => [
+          tool.id,
+          tool.reasons.find((entry) => entry.kind === 'action')?.details ?? null,
+        ]),
+      );
+    };
+
+    it.each([
+      { prompt: 'save this text to todo.md', target: 'todo.md' },
+      { prompt: 'store my shopping list in a file', target: 'file' },
+      { prompt: 'make a new folder for the drafts', target: 'a new folder' },
+    ])('demotes reads for "$prompt", which asks only to write, to $target', async ({ prompt, target }) => {
+      const found = await verdicts(prompt);
+      for (const read of ['list_files', 'file_contents'])
+        expect(found[read]).toMatchObject({ toolAction: 'read', target, penalty: 0.5 });
+      expect(found.write_file).toBeNull();
+    });
+
+    it('says why in the reason', async () => {
+      const selection = await (await rulesSelector(workspaceTools)).select('save this text to todo.md', {
+        k: 6,
+        abstain: false,
+      });
+      const listFiles = selection.tools.find((tool) => tool.id === 'list_files');
+      expect(listFiles?.reasons.find((entry) => entry.kind === 'action')?.message).toBe(
+        'the prompt asks to create ("save"), update ("save"), and says where the write goes ("todo.md"); ' +
+          'this tool\'s name says it reads ("list"): score -0.5',
+      );
+    });
+
+    it('a file the write goes to may exist: it asks to update too ("add a line to log.txt")', async () => {
+      const found = await verdicts('add a line to the end of log.txt');
+      expect(found.edit_file).toBeNull();
+      expect(found.list_files).toMatchObject({ toolAction: 'read', target: 'log.txt' });
+    });
+
+    it.each([
+      // A read asked beside the write: the read may be what it needs.
+      'show me notes.txt and save a copy to backup.txt',
+      'delete the stale branches',
+      // No target: a write often needs a read first.
+      'create an issue about the crash',
+    ])('leaves reads alone for "%s"', async (prompt) => {
+      const found = await verdicts(prompt);
+      for (const read of ['list_files', 'file_contents']) if (read in found) expect(found[read]).toBeNull();
+    });
+  });
+
   it('warns when the best tool left still does another action than the prompt asks', async () => {
     const writesOnly = await rulesSelector(fileTools.filter((tool) => tool.id.endsWith('_file')));
     const selection = await writesOnly.select('list the repository files', { k: 2, abstain: false });

@@ -147,6 +147,7 @@ describe('rule phases: a caller rule gets what built-in rules get', () => {
           "fit-signals",
           "action-agreement",
           "negative-evidence",
+          "deprecation",
           "prerequisites",
           "conflicts",
           "near-duplicates",
