@@ -43,6 +43,13 @@ export { loadCatalog } from './loaders/load-catalog.js';
 export type { LoadedFile } from './loaders/load-document.js';
 export type { LoadToolsOptions } from './loaders/load-tools.js';
 export { loadTools } from './loaders/load-tools.js';
+export { applyOverlays } from './loaders/overlays/apply-overlays.js';
+export { descriptionHash } from './loaders/overlays/description-hash.js';
+export { loadOverlays } from './loaders/overlays/load-overlays.js';
+export { readOverlay } from './loaders/overlays/read-overlay.js';
+export { shippedOverlays } from './loaders/overlays/shipped-overlays.js';
+export type { OverlayEntry, ToolOverlay } from './loaders/overlays/tool-overlay.js';
+export { OVERLAY_MARKER } from './loaders/overlays/tool-overlay.js';
 export type { ParseToolOptions, ParseToolResult } from './loaders/parse-tool.js';
 export { parseTool } from './loaders/parse-tool.js';
 export type {
@@ -72,13 +79,6 @@ export type {
   UseCase,
 } from './model/tool.js';
 export { defineTool, ToolFormatSchema, ToolSchema } from './model/tool.js';
-export { applyOverlays } from './overlays/apply-overlays.js';
-export { descriptionHash } from './overlays/description-hash.js';
-export { loadOverlays } from './overlays/load-overlays.js';
-export { readOverlay } from './overlays/read-overlay.js';
-export { shippedOverlays } from './overlays/shipped-overlays.js';
-export type { OverlayEntry, ToolOverlay } from './overlays/tool-overlay.js';
-export { OVERLAY_MARKER } from './overlays/tool-overlay.js';
 export { isRecord } from './schema/is-record.js';
 export type { WrittenTools } from './writers/write-tools.js';
 export { WRITE_TARGETS, writeTools } from './writers/write-tools.js';

@@ -1,14 +1,14 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { ErrorCode, ToolsiftError } from '../errors.js';
 import type { Tool, ToolFormat } from '../model/tool.js';
-import { applyOverlays } from '../overlays/apply-overlays.js';
-import { loadOverlays } from '../overlays/load-overlays.js';
-import { shippedOverlays } from '../overlays/shipped-overlays.js';
-import type { ToolOverlay } from '../overlays/tool-overlay.js';
 import type { CatalogMemo } from './catalog-memo.js';
 import { checkCatalog } from './check-catalog.js';
 import { formatLoaders } from './formats/registry.js';
 import { loadFile } from './load-file.js';
+import { applyOverlays } from './overlays/apply-overlays.js';
+import { loadOverlays } from './overlays/load-overlays.js';
+import { shippedOverlays } from './overlays/shipped-overlays.js';
+import type { ToolOverlay } from './overlays/tool-overlay.js';
 import type { FormatLoader } from './types.js';
 import { walkPaths } from './walk-paths.js';
 

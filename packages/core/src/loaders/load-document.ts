@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { ErrorCode } from '../errors.js';
 import type { Tool, ToolFormat } from '../model/tool.js';
-import { isOverlayDocument, readOverlay } from '../overlays/read-overlay.js';
-import type { ToolOverlay } from '../overlays/tool-overlay.js';
 import { detectFormat } from './detect-format.js';
+import { isOverlayDocument, readOverlay } from './overlays/read-overlay.js';
+import type { ToolOverlay } from './overlays/tool-overlay.js';
 import { parseTool } from './parse-tool.js';
 import type { FormatLoader, ParsedDocument } from './types.js';
 

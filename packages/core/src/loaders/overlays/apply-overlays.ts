@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../diagnostics.js';
-import { ErrorCode } from '../errors.js';
-import type { AppliedOverlay, OverlayField, Tool } from '../model/tool.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import { ErrorCode } from '../../errors.js';
+import type { AppliedOverlay, OverlayField, Tool } from '../../model/tool.js';
 import { descriptionHash } from './description-hash.js';
 import type { OverlayEntry, ToolOverlay } from './tool-overlay.js';
 

@@ -1,8 +1,8 @@
-import type { Diagnostic } from '../diagnostics.js';
-import { ErrorCode } from '../errors.js';
-import { formatLoaders } from '../loaders/formats/registry.js';
-import { loadFile } from '../loaders/load-file.js';
-import { walkPaths } from '../loaders/walk-paths.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import { ErrorCode } from '../../errors.js';
+import { formatLoaders } from '../formats/registry.js';
+import { loadFile } from '../load-file.js';
+import { walkPaths } from '../walk-paths.js';
 import type { ToolOverlay } from './tool-overlay.js';
 
 /**

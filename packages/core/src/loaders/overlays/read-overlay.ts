@@ -1,18 +1,18 @@
-import { ErrorCode } from '../errors.js';
-import type { FieldReader } from '../loaders/formats/field-reader.js';
-import { createFieldReader } from '../loaders/formats/field-reader.js';
-import { optional } from '../loaders/formats/optional.js';
+import { ErrorCode } from '../../errors.js';
+import { RiskSchema, type ToolAnnotations, type ToolExample } from '../../model/tool.js';
+import { isRecord } from '../../schema/is-record.js';
+import { joinPointer } from '../../schema/json-pointer.js';
+import type { FieldReader } from '../formats/field-reader.js';
+import { createFieldReader } from '../formats/field-reader.js';
+import { optional } from '../formats/optional.js';
 import {
   alternativesOf,
   complementsOf,
   conflictsOf,
   prerequisitesOf,
   useCasesOf,
-} from '../loaders/formats/self-describing-fields.js';
-import type { FormatLoaderContext, ParsedDocument } from '../loaders/types.js';
-import { RiskSchema, type ToolAnnotations, type ToolExample } from '../model/tool.js';
-import { isRecord } from '../schema/is-record.js';
-import { joinPointer } from '../schema/json-pointer.js';
+} from '../formats/self-describing-fields.js';
+import type { FormatLoaderContext, ParsedDocument } from '../types.js';
 import {
   OVERLAY_MARKER,
   OVERLAY_VERSIONS,

@@ -1,12 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Diagnostic } from '../diagnostics.js';
-import { parseDocument } from '../loaders/parse-document.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import { parseDocument } from '../parse-document.js';
 import { readOverlay } from './read-overlay.js';
 import type { ToolOverlay } from './tool-overlay.js';
 
-/** The folder of the overlays toolsift ships (`packages/core/overlays`, beside `src/` and `dist/`). */
-export const SHIPPED_OVERLAYS_DIR = fileURLToPath(new URL('../../overlays/', import.meta.url));
+/** The folder of the overlays toolsift ships: `packages/core/overlays`, three levels above this file in `src/` and `dist/`. */
+export const SHIPPED_OVERLAYS_DIR = fileURLToPath(new URL('../../../overlays/', import.meta.url));
 
 /**
  * The overlays toolsift ships for the MCP servers people install first (the reference servers, GitHub's), named
@@ -30,7 +31,7 @@ async function readShipped(): Promise<{ overlays: ToolOverlay[]; diagnostics: Di
   const diagnostics: Diagnostic[] = [];
   for (const name of names) {
     const file = `shipped:${name.replace(/\.ya?ml$/, '')}`;
-    const text = await readFile(new URL(name, new URL('../../overlays/', import.meta.url)), 'utf8');
+    const text = await readFile(path.join(SHIPPED_OVERLAYS_DIR, name), 'utf8');
     const parsed = parseDocument(text, { file, syntax: 'yaml' });
     diagnostics.push(...parsed.diagnostics);
     if (parsed.document === undefined) continue;

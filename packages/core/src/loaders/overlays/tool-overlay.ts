@@ -1,4 +1,4 @@
-import type { OverlayField, Tool } from '../model/tool.js';
+import type { OverlayField, Tool } from '../../model/tool.js';
 
 /** The top-level key that marks a file as a toolsift overlay; its value is the overlay format version. */
 export const OVERLAY_MARKER = 'toolsift_overlay';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { loadCatalog } from '../../src/loaders/load-catalog.js';
-import { descriptionHash } from '../../src/overlays/description-hash.js';
-import { useTempDirs, writeFiles } from '../loaders/helpers/temp-dir.js';
+import { loadCatalog } from '../../../src/loaders/load-catalog.js';
+import { descriptionHash } from '../../../src/loaders/overlays/description-hash.js';
+import { useTempDirs, writeFiles } from '../helpers/temp-dir.js';
 
 const makeTempDir = useTempDirs();
 

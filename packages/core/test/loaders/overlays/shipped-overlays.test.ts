@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { SHIPPED_OVERLAYS_DIR, shippedOverlays } from '../../src/overlays/shipped-overlays.js';
+import { SHIPPED_OVERLAYS_DIR, shippedOverlays } from '../../../src/loaders/overlays/shipped-overlays.js';
 
 // Whether each entry still matches its server's live tools is checked in test/overlays, against the servers
 // themselves: this file checks what can be read from the overlays alone.
