@@ -27,10 +27,19 @@ describe('toolsift inspect', () => {
     );
   });
 
-  test('--json adds the action beside the tool and its views', async () => {
+  test('--json adds the description hash, where fields came from and the action beside the tool and its views', async () => {
     const result = await inspect('send_email_smtp', '--json');
     const parsed = JSON.parse(result.stdout);
-    expect(Object.keys(parsed)).toEqual(['tool', 'views', 'action', 'indexWarnings']);
+    expect(Object.keys(parsed)).toEqual([
+      'tool',
+      'descriptionHash',
+      'origins',
+      'views',
+      'action',
+      'indexWarnings',
+    ]);
+    expect(parsed.descriptionHash).toMatch(/^[0-9a-f]{12}$/);
+    expect(parsed.origins).toEqual({});
     expect(parsed.action).toMatchObject({
       action: { action: 'write', source: 'name', word: 'send' },
       isRuleOn: true,

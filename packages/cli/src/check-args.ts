@@ -83,13 +83,15 @@ function splitOption(option: string): [string, string | undefined] {
 }
 
 function unknownOption(input: { command: string; token: string; flags: Map<string, ArgDef> }): ToolsiftError {
-  const names = [...input.flags.keys(), 'help'];
-  // A switch that is on by default is written in its --no- form, so a misspelt one is near that form.
-  const negations = [...input.flags]
-    .filter(([, arg]) => arg.type === 'boolean' && arg.default === true)
-    .map(([name]) => `no-${name}`);
+  // A switch that is on by default is written in its --no- form: listed so, and a misspelt one is near that form.
+  const names = [
+    ...[...input.flags].map(([name, arg]) =>
+      arg.type === 'boolean' && arg.default === true ? `no-${name}` : name,
+    ),
+    'help',
+  ];
   const wanted = input.token.replace(/^-+/, '');
-  const [nearest] = closeIds({ wanted, ids: [...names, ...negations], limit: 1 });
+  const [nearest] = closeIds({ wanted, ids: names, limit: 1 });
   const hint =
     nearest !== undefined
       ? `did you mean --${nearest}?`

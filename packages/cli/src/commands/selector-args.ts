@@ -42,7 +42,8 @@ export interface SelectorArgs {
  * `--input-format` throws at once, before any work starts.
  */
 export function openSelector(io: CliIo, args: SelectorArgs): Promise<Selector> {
-  const format = parseInputFormat(args);
+  // Only --input-format: a selector command's own --format (query's) names the LLM tool format it prints.
+  const format = parseInputFormat({ 'input-format': args['input-format'] });
   return createOpenSelector(io, args, format);
 }
 
