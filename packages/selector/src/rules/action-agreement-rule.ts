@@ -13,8 +13,8 @@ import type { SelectionRule } from './selection-rule.js';
  * the files in the repo"; a tool that only says it is not read-only, for a prompt that asks to write nothing),
  * the tool loses `writeMismatchPenalty` of its score. Embeddings match a prompt's topic far better than its verb,
  * so without this the tools that write files rank beside the ones that list them.
- * Reads are demoted only when the prompt asks to write, to read nothing, and says where the write goes ("save
- * this text to todo.md", "make a new folder": see `promptWriteTarget`): otherwise a write often needs a read
+ * Reads are demoted (twice the penalty) only when the prompt asks to write, to read nothing, and says where the
+ * write goes ("save this text to todo.md", "make a new folder": see `promptWriteTarget`): otherwise a write often needs a read
  * first, to find the identifier it takes (tuned on the bench's tune halves, demoting reads in every write prompt
  * cost api-bank 0.012 nDCG). Only in catalogs where at
  * least `actionKnownShare` of the tools say what they do: where few names are verb-led (`BookTool`,
@@ -122,8 +122,9 @@ function mismatchDetails(options: {
   const base = { promptActions: options.promptActions, toolAction: action, source, word };
   if (verdict.kind === 'stateless')
     return { ...base, missingStates: verdict.missingStates, penalty: options.penalty };
+  // Twice, as for a state: the prompt says it writes and where, so a read is what it did not ask for, twice over.
   if (verdict.target !== undefined)
-    return { ...base, target: verdict.target.words, penalty: options.penalty };
+    return { ...base, target: verdict.target.words, penalty: 2 * options.penalty };
   return verdict.states === undefined
     ? { ...base, penalty: options.penalty }
     : { ...base, states: verdict.states, penalty: 2 * options.penalty };

@@ -129,7 +129,7 @@ describe('action agreement', () => {
     ])('demotes reads for "$prompt", which asks only to write, to $target', async ({ prompt, target }) => {
       const found = await verdicts(prompt);
       for (const read of ['list_files', 'file_contents'])
-        expect(found[read]).toMatchObject({ toolAction: 'read', target, penalty: 0.5 });
+        expect(found[read]).toMatchObject({ toolAction: 'read', target, penalty: 1 });
       expect(found.write_file).toBeNull();
     });
 
@@ -141,7 +141,7 @@ describe('action agreement', () => {
       const listFiles = selection.tools.find((tool) => tool.id === 'list_files');
       expect(listFiles?.reasons.find((entry) => entry.kind === 'action')?.message).toBe(
         'the prompt asks to create ("save"), update ("save"), and says where the write goes ("todo.md"); ' +
-          'this tool\'s name says it reads ("list"): score -0.5',
+          'this tool\'s name says it reads ("list"): score -1',
       );
     });
 
