@@ -85,7 +85,7 @@ export function renderAccuracyMarkdown(options: {
       ],
       abstention.map((result) => {
         const s = result.summary;
-        const ranking = find(results, result.row, 'toolsift')?.summary['ndcg@10'];
+        const ranking = find(results, result.row, result.method)?.summary['ndcg@10'];
         return [
           result.row,
           formatFigure(s['ndcg@10']),
@@ -134,7 +134,7 @@ export function renderReadmeSummary(options: {
       '',
       '',
       `**${formatFigure(result.summary['ndcg@10'])}**`,
-      '',
+      formatFigure(find(options.abstention ?? [], result.row, result.method)?.summary['ndcg@10']),
       `${formatFigure(result.summary.top1)} / ${formatFigure(result.summary['recall@5'])}`,
     ]);
   const lines = [
@@ -176,7 +176,9 @@ export function formatFigure(value: number | null | undefined): string {
 // --- internal ---
 
 /** One paragraph: right and wrong abstention where there are `gold: []` queries, wrong abstention elsewhere. */
-function abstentionSummary(abstention: readonly AccuracyResult[]): string[] {
+function abstentionSummary(results: readonly AccuracyResult[]): string[] {
+  // The learned row's defaults-on figure is in its table row, not in this paragraph.
+  const abstention = results.filter((result) => result.method === 'toolsift');
   if (abstention.length === 0) return [];
   const negatives = abstention.filter((result) => result.summary.abstain_correct !== null);
   const answerable = abstention.filter((result) => result.summary.abstain_correct === null);

@@ -3,12 +3,12 @@
 // Writes bench/results/accuracy.{md,json} and the README summary. Reported queries are the held-out half of
 // each dataset (tuning used the other half, see tune.ts); large query sets are subsampled evenly.
 // Embeddings and indexes are cached in .cache/bench/.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { evaluateSelector, learnedExamplesOf, type Selector } from '@toolsift/selector';
+import { evaluateSelector, learnedExamplesOf, type SelectOptions, type Selector } from '@toolsift/selector';
 import { BENCH_ROWS, type BenchRow, loadRowQueries, repoRoot } from './bench-datasets.js';
 import { benchResults, benchLog as log, seconds } from './bench-results.js';
-import { benchSelector, flushEmbeddings, warmQueries } from './bench-selector.js';
+import { benchIndexDir, benchSelector, flushEmbeddings, warmQueries } from './bench-selector.js';
 import { type AccuracyResult, renderAccuracyMarkdown, renderReadmeSummary } from './render-accuracy.js';
 
 const EMBEDDER = process.env.BENCH_EMBEDDER ?? 'use-lite';
@@ -16,6 +16,7 @@ const only = process.env.BENCH_ROWS?.split(',');
 const started = performance.now();
 const results: AccuracyResult[] = [];
 const abstention: AccuracyResult[] = [];
+const LEARNED_VARIANT = '-learned';
 
 for (const row of BENCH_ROWS.filter((candidate) => only === undefined || only.includes(candidate.dataset))) {
   const rowStarted = performance.now();
@@ -34,7 +35,11 @@ for (const row of BENCH_ROWS.filter((candidate) => only === undefined || only.in
     queries: withAbstention.summary.queries,
     summary: withAbstention.summary,
   });
-  if (row.dataset === 'metatool' && row.splits?.includes('single')) results.push(await withLearning(row));
+  if (row.dataset === 'metatool' && row.splits?.includes('single')) {
+    const learned = await withLearning(row);
+    results.push(learned.ranking);
+    abstention.push(learned.defaultsOn);
+  }
   log(`${row.label}: ${queries.length} queries in ${seconds(performance.now() - rowStarted)} s`);
 }
 await flushEmbeddings();
@@ -50,21 +55,30 @@ log(`done in ${meta.minutes} min; wrote bench/results/accuracy.md, accuracy.json
 
 // --- internal ---
 
-/** Learn the tuning half of metatool single (prompt -> gold tool), evaluate on the reported half. */
-async function withLearning(row: BenchRow): Promise<AccuracyResult> {
+/**
+ * Learn the tuning half of metatool single (prompt -> gold tool, labelled: all kept), evaluate on the reported half
+ * with abstention off and with every default on. The learned index starts empty each run: what an earlier run
+ * learned (under other rules) must not stay in the row.
+ */
+async function withLearning(row: BenchRow): Promise<{ ranking: AccuracyResult; defaultsOn: AccuracyResult }> {
   const learned = await loadRowQueries(row, 'tune', Number.POSITIVE_INFINITY);
-  const selector: Selector = await benchSelector(row.dataset, { embedder: EMBEDDER, variant: '-learned' });
+  await rm(`${benchIndexDir(row.dataset, EMBEDDER)}${LEARNED_VARIANT}`, { recursive: true, force: true });
+  const selector: Selector = await benchSelector(row.dataset, {
+    embedder: EMBEDDER,
+    variant: LEARNED_VARIANT,
+  });
   await selector.learn(learnedExamplesOf(learned));
   await flushEmbeddings();
   const queries = await loadRowQueries(row, 'report');
-  const report = await evaluateSelector({ selector, queries, selectOptions: { abstain: false } });
-  log(`${row.label}: learned ${learned.length} prompts of the tuning half`);
-  return {
-    row: `${row.label}, ${learned.length} prompts learned`,
-    method: 'toolsift+learning',
-    queries: report.summary.queries,
-    summary: report.summary,
+  const label = `${row.label}, ${learned.length} prompts learned`;
+  const result = async (selectOptions: SelectOptions): Promise<AccuracyResult> => {
+    const { summary } = await evaluateSelector({ selector, queries, selectOptions });
+    return { row: label, method: 'toolsift+learning', queries: summary.queries, summary };
   };
+  const ranking = await result({ abstain: false });
+  const defaultsOn = await result({});
+  log(`${row.label}: learned ${learned.length} prompts of the tuning half`);
+  return { ranking, defaultsOn };
 }
 
 async function updateReadme(summary: string): Promise<void> {
