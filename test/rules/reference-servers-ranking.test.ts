@@ -72,6 +72,11 @@ describe('the reference servers in everyday words, without overlays (use-lite)',
     },
   );
 
+  it('selects a write first for "make a new folder called drafts"', async () => {
+    const selection = await selector.select('make a new folder called drafts', { k: 5 });
+    expect(isWrite(ids(selection)[0]!)).toBe(true);
+  });
+
   it('does not empty "forget everything about Bob": it asks to delete, and the memory server deletes', async () => {
     const selection = await selector.select('forget everything about Bob', { k: 5 });
     expect(selection.tools.length).toBe(5);

@@ -13,7 +13,7 @@ import { promptWriteTarget, type WriteTarget } from './write-target.js';
  *   issue 12", `list_pull_requests` for "show me open pull requests");
  * - `mismatch`: it writes, and the prompt does not ask for that kind of write (`states` when it sets a state the
  *   prompt names: "show me open pull requests" reads by the state `update_pull_request_state` sets); or it reads,
- *   and the prompt asks only to write and says where (`target`: "save this text to todo.md", "make a new folder");
+ *   and the prompt asks only to write and names the file it goes to (`target`: "save this text to todo.md");
  * - `stateless`: it does the write asked, but the prompt asks it only with words naming states that other
  *   pooled tools take and this one does not (`update_issue_title` for "close issue 12"; `missingStates`).
  */
@@ -26,8 +26,8 @@ export type ActionVerdict =
  * The verdicts on the tools of a pool that the prompt's actions bear on (tools that say nothing about what they
  * do, and reads that agree with it or are not asked for, have none), and what the prompt asks, with the first word
  * that asked for each action. Empty when the prompt asks nothing the lexicon knows. Reads are judged only when the
- * prompt asks to write, to read nothing, and names where the write goes (see `promptWriteTarget`): a write often
- * needs a read first, but "save this text to todo.md" asks for none. A file the write goes to may exist: the
+ * prompt asks to write, to read nothing, and names the file it goes to (see `promptWriteTarget`): a write often needs
+ * a read first, but "save this text to todo.md" asks for none. A file the prompt does not make may exist: the
  * prompt then asks to update too ("add a line to log.txt").
  */
 export function judgeToolActions(options: {
@@ -45,7 +45,7 @@ export function judgeToolActions(options: {
   if (readBy.size > 0) asked = promptActions(options.prompt, { except: readBy });
   if (asked.size === 0) return { asked, verdicts };
   const target = asked.has('read') ? undefined : promptWriteTarget(options.prompt);
-  if (target?.kind === 'file' && !asked.has('update'))
+  if (target !== undefined && !target.isNew && !asked.has('update'))
     asked = new Map<ToolAction, string>([...asked, ['update', target.words]]);
   const wordStems = words.map((word) => [word, stem(word)] as const);
   const agreeing: Array<{ toolId: string; fact: ToolActionFact }> = [];

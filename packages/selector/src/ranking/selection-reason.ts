@@ -96,7 +96,7 @@ export interface ActionMismatchDetails {
   states?: Record<string, string>;
   /** A write asked for only by words naming states that this tool does not take. */
   missingStates?: string[];
-  /** A read, where the prompt asks only to write and says where the write goes (`todo.md`, `new folder`). */
+  /** A read, where the prompt asks only to write and names the file it writes to (`todo.md`, `file`). */
   target?: string;
   penalty: number;
 }

@@ -13,8 +13,8 @@ import type { SelectionRule } from './selection-rule.js';
  * the files in the repo"; a tool that only says it is not read-only, for a prompt that asks to write nothing),
  * the tool loses `writeMismatchPenalty` of its score. Embeddings match a prompt's topic far better than its verb,
  * so without this the tools that write files rank beside the ones that list them.
- * Reads are demoted (twice the penalty) only when the prompt asks to write, to read nothing, and says where the
- * write goes ("save this text to todo.md", "make a new folder": see `promptWriteTarget`): otherwise a write often needs a read
+ * Reads are demoted (twice the penalty) only when the prompt asks to write, to read nothing, and names the file
+ * the write goes to ("save this text to todo.md", "store it in a file": see `promptWriteTarget`): otherwise a write often needs a read
  * first, to find the identifier it takes (tuned on the bench's tune halves, demoting reads in every write prompt
  * cost api-bank 0.012 nDCG). Only in catalogs where at
  * least `actionKnownShare` of the tools say what they do: where few names are verb-led (`BookTool`,
@@ -141,7 +141,7 @@ function describeMismatch(details: ActionMismatchDetails): string {
   if (details.states !== undefined)
     return `${said}, setting a state the prompt names (${quoted(details.states)})`;
   if (details.target !== undefined)
-    return `the prompt asks to ${asked}, and says where the write goes ("${details.target}"); this tool's ${SOURCE_NAMES[details.source]} says it reads (${evidence})`;
+    return `the prompt asks to ${asked}, and names the file it writes to ("${details.target}"); this tool's ${SOURCE_NAMES[details.source]} says it reads (${evidence})`;
   if (details.missingStates !== undefined)
     return `${said} but takes no state the prompt names (${details.missingStates.map((word) => `"${word}"`).join(', ')})`;
   return said;

@@ -125,7 +125,7 @@ describe('action agreement', () => {
     it.each([
       { prompt: 'save this text to todo.md', target: 'todo.md' },
       { prompt: 'store my shopping list in a file', target: 'file' },
-      { prompt: 'make a new folder for the drafts', target: 'a new folder' },
+      { prompt: 'write the summary into a new file', target: 'file' },
     ])('demotes reads for "$prompt", which asks only to write, to $target', async ({ prompt, target }) => {
       const found = await verdicts(prompt);
       for (const read of ['list_files', 'file_contents'])
@@ -140,7 +140,7 @@ describe('action agreement', () => {
       });
       const listFiles = selection.tools.find((tool) => tool.id === 'list_files');
       expect(listFiles?.reasons.find((entry) => entry.kind === 'action')?.message).toBe(
-        'the prompt asks to create ("save"), update ("save"), and says where the write goes ("todo.md"); ' +
+        'the prompt asks to create ("save"), update ("save"), and names the file it writes to ("todo.md"); ' +
           'this tool\'s name says it reads ("list"): score -1',
       );
     });
@@ -155,8 +155,9 @@ describe('action agreement', () => {
       // A read asked beside the write: the read may be what it needs.
       'show me notes.txt and save a copy to backup.txt',
       'delete the stale branches',
-      // No target: a write often needs a read first.
+      // No file: a write often needs a read first.
       'create an issue about the crash',
+      'make a new folder for the drafts',
     ])('leaves reads alone for "%s"', async (prompt) => {
       const found = await verdicts(prompt);
       for (const read of ['list_files', 'file_contents']) if (read in found) expect(found[read]).toBeNull();
