@@ -8,7 +8,7 @@ export function hashText(text: string): string {
 
 /**
  * Content hash (16 hex chars) of what a tool contributes to the index (its views, lexical document and names):
- * identity, texts, keywords, extensions (views label tools with some of their fields), use cases, example
+ * identity, texts, keywords, its server, extensions (views label tools with some of their fields), use cases, example
  * prompts, parameter names and descriptions. Other fields (relations, prerequisites...) are read from the tool
  * itself at selection time, so changing them needs no re-indexing. A reload hashes every tool of the catalog,
  * so this walks the values instead of serialising them (JSON.stringify plus sha256 took 4x as long); it detects
@@ -25,6 +25,8 @@ export function hashTool(tool: Tool): string {
   hashValue(tool.capabilities);
   hashValue(tool.tags);
   hashValue(tool.category);
+  // The server's names and words are a view and a lexical field of each of its tools.
+  hashValue(tool.server);
   // The extensions themselves rather than the labels views derive from them: a change that alters the
   // labels alters this, at a fraction of the cost of deriving the labels.
   hashValue(tool.extensions);
