@@ -145,7 +145,7 @@ export const ToolServerSchema = z.strictObject({
   description: z.string().optional(),
 });
 
-/** Fields an overlay can add to a tool (see `ToolOverlaySchema`). */
+/** Fields an overlay can add to or set on a tool (`server`: the server's description, when it has none). */
 export const OverlayFieldSchema = z.enum([
   'server',
   'title',
