@@ -25,8 +25,9 @@ export function hashTool(tool: Tool): string {
   hashValue(tool.capabilities);
   hashValue(tool.tags);
   hashValue(tool.category);
-  // The server's names and words are a view and a lexical field of each of its tools.
-  hashValue(tool.server);
+  // The server's names and words are a view and a lexical field of each of its tools. Hashed only when present,
+  // so the hash of a tool with no server (every tool of a catalog of files) is what it was before servers existed.
+  if (tool.server !== undefined) hashValue(tool.server);
   // The extensions themselves rather than the labels views derive from them: a change that alters the
   // labels alters this, at a fraction of the cost of deriving the labels.
   hashValue(tool.extensions);
