@@ -89,7 +89,9 @@ export async function loadCatalog(
     maxFileBytes: options.maxFileBytes,
   });
   diagnostics.push(...named.diagnostics);
-  const shipped = options.shippedOverlays === false ? [] : (await shippedOverlays()).overlays;
+  // Shipped overlays name their servers: a catalog whose tools know none (most files) need not read them.
+  const hasServers = loadedTools.some((tool) => tool.server !== undefined);
+  const shipped = options.shippedOverlays === false || !hasServers ? [] : (await shippedOverlays()).overlays;
   const overlaid = applyOverlays(loadedTools, [...shipped, ...overlays, ...named.overlays]);
   diagnostics.push(...overlaid.diagnostics);
   const checked = checkCatalog(overlaid.tools);

@@ -29,6 +29,7 @@ export function applyOverlays(
   });
   for (const overlay of overlays) {
     const serverNames = overlay.server?.names.map((name) => name.toLowerCase());
+    describeServer(result, overlay, serverNames);
     for (const entry of overlay.entries) {
       const matches = (byName.get(entry.tool) ?? []).filter(
         (index) => serverNames === undefined || isOfServer(result[index]!, serverNames),
@@ -54,6 +55,21 @@ const LIST_FIELDS = [
   ...(['conflicts', 'alternatives', 'complements', 'prerequisites'] as const),
 ];
 const SCALAR_FIELDS = ['title', 'category', 'risk', 'requiresApproval'] as const;
+
+/** An overlay's server description, for every tool of a matching server that has none (listed by the overlay or not). */
+function describeServer(
+  tools: Tool[],
+  overlay: ToolOverlay,
+  serverNames: readonly string[] | undefined,
+): void {
+  const description = overlay.server?.description;
+  if (description === undefined || serverNames === undefined) return;
+  tools.forEach((tool, index) => {
+    if (tool.server === undefined || tool.server.description !== undefined || !isOfServer(tool, serverNames))
+      return;
+    tools[index] = { ...tool, server: { ...tool.server, description } };
+  });
+}
 
 function isOfServer(tool: Tool, names: readonly string[]): boolean {
   if (tool.server === undefined) return false;
@@ -81,9 +97,7 @@ function applyEntry(tool: Tool, overlay: ToolOverlay, entry: OverlayEntry): { to
     next.annotations = { ...tool.annotations, ...values.annotations };
     fields.push('annotations');
   }
-  const description = overlay.server?.description;
-  if (description !== undefined && next.server !== undefined && next.server.description === undefined) {
-    next.server = { ...next.server, description };
+  if (overlay.server?.description !== undefined && next.server?.description === overlay.server.description) {
     fields.push('server');
   }
   const isStale =

@@ -54,7 +54,11 @@ export function readOverlay(
     read.report({ pointer: '', message: 'An overlay needs "tools": a map from tool name to its metadata.' });
     return undefined;
   }
-  const server = serverOf(data.server, read);
+  // A `server` that cannot be read names no server: the overlay then matches nothing rather than every server.
+  const server =
+    data.server === undefined || data.server === null
+      ? undefined
+      : (serverOf(data.server, read) ?? { names: [] });
   const entries = Object.entries(tools).flatMap(([tool, value]) => {
     const entry = entryOf(tool, value, joinPointer('/tools', tool), { document, read });
     return entry === undefined ? [] : [entry];
@@ -89,6 +93,10 @@ function serverOf(value: unknown, read: FieldReader): ToolOverlay['server'] {
   if (value === undefined || value === null) return undefined;
   // `server: memory` is the short form of `server: {names: [memory]}`.
   if (typeof value === 'string') return { names: [value] };
+  if (!isRecord(value)) {
+    read.invalid('/server', 'a server name, or {names: [...], description}', value);
+    return undefined;
+  }
   const server = read.record(value, '/server');
   if (server === undefined) return undefined;
   reportUnknownKeys(server, '/server', SERVER_KEYS, read);

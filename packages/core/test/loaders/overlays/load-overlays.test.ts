@@ -179,4 +179,35 @@ describe('overlays in a catalog', () => {
     expect(off.tools[0]?.overlays).toBeUndefined();
     expect(off.tools[0]?.examples).toEqual([]);
   });
+
+  test('a server that cannot be read makes the overlay match nothing, not every server', async () => {
+    const root = await makeTempDir();
+    await writeFiles(root, {
+      'notes.json': NOTES_LIST,
+      'overlay.yaml': 'toolsift_overlay: 1\nserver: 42\ntools:\n  add_note:\n    keywords: [jot]\n',
+    });
+    const { tools, diagnostics } = await loadCatalog(['.'], { cwd: root });
+    expect(tools.every((tool) => tool.keywords.length === 0)).toBe(true);
+    expect(diagnostics.map((diagnostic) => diagnostic.message)).toContain(
+      'Expected a server name, or {names: [...], description} at /server, found number 42.',
+    );
+  });
+
+  test("an overlay's server description reaches every tool of that server, listed or not", async () => {
+    const root = await makeTempDir();
+    await writeFiles(root, {
+      'notes.json': NOTES_LIST,
+      'overlay.yaml':
+        'toolsift_overlay: 1\nserver: {names: [notes-server], description: Notes kept for the user.}\ntools:\n  add_note:\n    keywords: [jot]\n',
+    });
+    const { tools } = await loadCatalog(['.'], { cwd: root });
+    expect(tools.map((tool) => tool.server?.description)).toEqual([
+      'Notes kept for the user.',
+      'Notes kept for the user.',
+    ]);
+    expect(tools.find((tool) => tool.id === 'add_note')?.overlays?.[0]?.fields).toEqual([
+      'keywords',
+      'server',
+    ]);
+  });
 });
