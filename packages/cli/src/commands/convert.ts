@@ -41,7 +41,12 @@ export function createConvertCommand(io: CliIo): CommandDef {
           `Unknown --to format "${args.to}". Valid formats: ${targets.join(', ')}.`,
         );
       }
-      const { tools, diagnostics } = await loadCatalog([args.file], { cwd: io.cwd, format });
+      // A tool is written as its own files say it: the shipped overlays are selection aids, not the tool's metadata.
+      const { tools, diagnostics } = await loadCatalog([args.file], {
+        cwd: io.cwd,
+        format,
+        shippedOverlays: false,
+      });
       for (const diagnostic of diagnostics) io.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
       if (diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
         throw new ExitWith(ExitCode.InputError);

@@ -7,7 +7,7 @@ export const OVERLAY_ARGS = {
     type: 'string',
     valueHint: 'PATH',
     description:
-      'Overlay file or folder: toolsift metadata (use cases, examples, keywords...) for tools written elsewhere; repeatable',
+      'Overlay file or folder (a folder holds any number): toolsift metadata (use cases, examples, keywords...) for tools written elsewhere',
   },
   'shipped-overlays': {
     type: 'boolean',
@@ -17,7 +17,7 @@ export const OVERLAY_ARGS = {
   },
 } as const;
 
-/** The `--overlay` values given: none, one, or several when the option is repeated. */
+/** The `--overlay` value as a list (none or one: the parser keeps the last of a repeated option; a folder holds many). */
 export function overlayPaths(value: unknown): string[] {
   const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
   return values.filter((entry): entry is string => typeof entry === 'string' && entry !== '');
