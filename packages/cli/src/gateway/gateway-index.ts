@@ -137,37 +137,49 @@ function toTools(
     else group.push(tool);
   }
   return [...byServer].flatMap(([name, serverTools]) => {
+    const info = serverTools[0]?.serverInfo;
+    // The MCP loader gives each tool this server: the config key, with the serverInfo name and title as aliases.
     const loaded = loadTools(
-      { tools: serverTools.map((tool) => tool.definition) },
+      {
+        server: name,
+        ...(info === undefined ? {} : { serverInfo: { name: info.name, title: info.title } }),
+        ...(info?.instructions === undefined ? {} : { instructions: info.instructions }),
+        tools: serverTools.map((tool) => tool.definition),
+      },
       { format: 'mcp', file: `upstream "${name}"` },
     );
     for (const diagnostic of loaded.diagnostics) {
       if (diagnostic.severity === 'error') options.log(describe(diagnostic));
     }
-    const server = serverOf(name, serverTools[0]);
-    const overlaid = applyOverlays(
-      loaded.tools.map((tool) => ({ ...tool, server })),
-      options.overlays,
-    ).tools;
+    const overlaid = applyOverlays(loaded.tools, options.overlays).tools;
+    // The loader names each tool's place in the list (`/tools/3`): that is the upstream tool it was read from.
+    const upstreamOf = (tool: Tool) => serverTools[Number(tool.source.pointer.split('/')[2])];
+    const qualified = new Map(
+      overlaid.flatMap((tool) => {
+        const upstream = upstreamOf(tool);
+        return upstream === undefined ? [] : [[tool.name, upstream.qualifiedName] as const];
+      }),
+    );
     return overlaid.flatMap((tool) => {
-      // The loader names each tool's place in the list (`/tools/3`): that is the upstream tool it was read from.
-      const upstream = serverTools[Number(tool.source.pointer.split('/')[2])];
-      if (upstream === undefined) return [];
-      return [{ ...tool, id: upstream.qualifiedName, name: upstream.qualifiedName }];
+      const qualifiedName = qualified.get(tool.name);
+      return qualifiedName === undefined ? [] : [withQualifiedNames(tool, qualifiedName, qualified)];
     });
   });
 }
 
-function serverOf(name: string, tool: UpstreamTool | undefined): ToolServer {
-  const info = tool?.serverInfo;
-  const aliases = [info?.name, info?.title].filter(
-    (alias): alias is string => alias !== undefined && alias !== name,
-  );
+/** The tool under its qualified name, the tools its relations name (an overlay names them plainly) too. */
+function withQualifiedNames(tool: Tool, qualifiedName: string, qualified: ReadonlyMap<string, string>): Tool {
+  const rename = <T extends { tool: string }>(relation: T): T => ({
+    ...relation,
+    tool: qualified.get(relation.tool) ?? relation.tool,
+  });
   return {
-    name,
-    aliases: [...new Set(aliases)],
-    ...(info?.title !== undefined ? { title: info.title } : {}),
-    ...(info?.instructions !== undefined ? { description: info.instructions } : {}),
+    ...tool,
+    id: qualifiedName,
+    name: qualifiedName,
+    conflicts: tool.conflicts.map(rename),
+    alternatives: tool.alternatives.map(rename),
+    complements: tool.complements.map(rename),
   };
 }
 
