@@ -1,11 +1,4 @@
-import {
-  applyOverlays,
-  type Diagnostic,
-  loadTools,
-  type Tool,
-  type ToolOverlay,
-  type ToolServer,
-} from '@toolsift/core';
+import { applyOverlays, type Diagnostic, loadTools, type Tool, type ToolOverlay } from '@toolsift/core';
 import {
   createEmbedder,
   createSelector,
