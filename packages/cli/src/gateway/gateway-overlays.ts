@@ -2,6 +2,7 @@ import path from 'node:path';
 import {
   createJsonLocator,
   type Diagnostic,
+  ErrorCode,
   escapePointerToken,
   isRecord,
   loadOverlays,
@@ -33,7 +34,7 @@ export async function readGatewayOverlays(options: {
   const diagnostics: Diagnostic[] = [];
   const shipped = options.isShippedOn ? (await shippedOverlays()).overlays : [];
   const data = parseQuietly(options.configText);
-  const configPaths = configOverlayPaths(data).map((file) =>
+  const configPaths = configOverlayPaths(data, options.configFile, diagnostics).map((file) =>
     path.resolve(path.dirname(options.configFile), file),
   );
   const files = await loadOverlays([...options.paths, ...configPaths], { cwd: options.cwd });
@@ -52,11 +53,22 @@ function parseQuietly(text: string): unknown {
   }
 }
 
-function configOverlayPaths(data: unknown): string[] {
-  if (!isRecord(data) || !isRecord(data.toolsift)) return [];
-  const paths = data.toolsift.overlays;
+/** `toolsift.overlays`: a path or a list of paths; anything else is CONFIG_INVALID (and left out). */
+function configOverlayPaths(data: unknown, file: string, diagnostics: Diagnostic[]): string[] {
+  if (!isRecord(data) || data.toolsift === undefined) return [];
+  const paths = isRecord(data.toolsift) ? data.toolsift.overlays : undefined;
+  if (paths === undefined && isRecord(data.toolsift)) return [];
   if (typeof paths === 'string') return [paths];
-  return Array.isArray(paths) ? paths.filter((entry): entry is string => typeof entry === 'string') : [];
+  if (Array.isArray(paths) && paths.every((entry) => typeof entry === 'string')) return paths;
+  diagnostics.push({
+    code: ErrorCode.ConfigInvalid,
+    severity: 'error',
+    file,
+    pointer: isRecord(data.toolsift) ? '/toolsift/overlays' : '/toolsift',
+    message:
+      'Expected "toolsift": {"overlays": [paths of overlay files or folders, relative to this file]}; the overlays it names are not applied.',
+  });
+  return [];
 }
 
 function inlineOverlays(data: unknown, file: string, text: string, diagnostics: Diagnostic[]): ToolOverlay[] {
