@@ -89,9 +89,18 @@ export async function loadCatalog(
     maxFileBytes: options.maxFileBytes,
   });
   diagnostics.push(...named.diagnostics);
-  // Shipped overlays name their servers: a catalog whose tools know none (most files) need not read them.
-  const hasServers = loadedTools.some((tool) => tool.server !== undefined);
-  const shipped = options.shippedOverlays === false || !hasServers ? [] : (await shippedOverlays()).overlays;
+  // Shipped overlays name their servers: only those of the catalog's servers are read (none for most catalogs).
+  const servers = new Set(
+    loadedTools.flatMap((tool) =>
+      tool.server === undefined
+        ? []
+        : [tool.server.name, ...tool.server.aliases].map((name) => name.toLowerCase()),
+    ),
+  );
+  const shipped =
+    options.shippedOverlays === false || servers.size === 0
+      ? []
+      : (await shippedOverlays({ servers })).overlays;
   const overlaid = applyOverlays(loadedTools, [...shipped, ...overlays, ...named.overlays]);
   diagnostics.push(...overlaid.diagnostics);
   const checked = checkCatalog(overlaid.tools);
