@@ -78,13 +78,7 @@ describe('first-contact suite: gold tools of the servers from npm', () => {
   test.each(NPM_SERVERS.map((server) => [server.key] as const))(
     '%s: every gold tool is one the server lists',
     (key) => {
-      const tools = listed.get(key)!;
-      const missing = answerable.flatMap((prompt) =>
-        accepted(prompt)
-          .filter((name) => name.startsWith(`${key}__`) && !tools.has(name.slice(key.length + 2)))
-          .map((name) => `${prompt.id}: ${name}`),
-      );
-      expect(missing).toEqual([]);
+      expect(missingGold(key, listed.get(key)!)).toEqual([]);
     },
   );
 
@@ -113,13 +107,7 @@ describe.skipIf(!isSharedPresent)(
     test.each(RECORDED_SERVERS.map((server) => [server.key] as const))(
       '%s: every gold tool is one the recorded list holds',
       (key) => {
-        const tools = listed.get(key)!;
-        const missing = answerable.flatMap((prompt) =>
-          accepted(prompt)
-            .filter((name) => name.startsWith(`${key}__`) && !tools.has(name.slice(key.length + 2)))
-            .map((name) => `${prompt.id}: ${name}`),
-        );
-        expect(missing).toEqual([]);
+        expect(missingGold(key, listed.get(key)!)).toEqual([]);
       },
     );
   },
@@ -133,4 +121,13 @@ function isPresentTitle(title: string): string {
 
 async function listToolNames(entry: StdioServerEntry): Promise<Set<string>> {
   return new Set((await listServerTools(entry)).map((tool) => tool.name));
+}
+
+/** The gold tools of server `key` (as `<id>: <server>__<tool>`) that its tool list does not hold. */
+function missingGold(key: string, tools: ReadonlySet<string>): string[] {
+  return answerable.flatMap((prompt) =>
+    accepted(prompt)
+      .filter((name) => name.startsWith(`${key}__`) && !tools.has(name.slice(key.length + 2)))
+      .map((name) => `${prompt.id}: ${name}`),
+  );
 }
