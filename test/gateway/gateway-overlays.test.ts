@@ -82,5 +82,9 @@ describe('toolsift gateway with overlays', () => {
 
   test('a wrong key in the config overlay is reported with its line, and the gateway serves on', () => {
     expect(stderr()).toMatch(/mcp\.json:\d+:\d+ METADATA_INVALID Unknown overlay key "use_case"/);
+    // The overlay file's entry for a tool the memory server does not have, said once.
+    expect(
+      stderr().match(/overlay entry "no_such_tool" matches no tool of server memory-server/g),
+    ).toHaveLength(1);
   });
 });

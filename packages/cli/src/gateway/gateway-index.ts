@@ -34,6 +34,25 @@ export function createGatewayIndex(options: {
 }): GatewayIndex {
   let selector: Selector | undefined;
   let indexed = new Map<string, string>();
+  // Entries of the user's overlays that matched no upstream tool, each said once (a sync runs on every change).
+  const reported = new Set<string>();
+  const reportUnmatched = (wanted: readonly Tool[]): void => {
+    const matched = new Set(
+      wanted.flatMap((tool) => (tool.overlays ?? []).map((overlay) => `${overlay.file}#${overlay.pointer}`)),
+    );
+    for (const overlay of options.overlays ?? []) {
+      if (overlay.isShipped) continue;
+      for (const entry of overlay.entries) {
+        const key = `${overlay.file}#${entry.pointer}`;
+        if (matched.has(key) || reported.has(key)) continue;
+        reported.add(key);
+        const where = overlay.server === undefined ? '' : ` of server ${overlay.server.names.join(' / ')}`;
+        options.log(
+          `${overlay.file}${entry.line === undefined ? '' : `:${entry.line}`}: overlay entry "${entry.tool}" matches no tool${where} of the upstreams listed so far [OVERLAY_UNMATCHED]`,
+        );
+      }
+    }
+  };
   let queue: Promise<void> = Promise.resolve();
   let embedder: Promise<Embedder> | undefined;
   const embedderOf = (): Promise<Embedder> => {
@@ -51,6 +70,7 @@ export function createGatewayIndex(options: {
 
   const apply = async (tools: readonly UpstreamTool[]): Promise<void> => {
     const wanted = toTools(tools, { overlays: options.overlays ?? [], log: options.log });
+    reportUnmatched(wanted);
     // The source names the tool's place in its server's list: a tool that only moved is no change.
     const fingerprints = new Map(
       wanted.map((tool) => [tool.id, JSON.stringify({ ...tool, source: undefined })]),

@@ -23,6 +23,7 @@ const OVERLAY = readOverlay(
       server: 'file-server',
       tools: {
         write_file: { keywords: ['save'], alternatives: [{ tool: 'edit_file', when: 'a few lines change' }] },
+        wirte_file: { keywords: ['typo'] },
       },
     },
     locate: () => undefined,
@@ -32,15 +33,21 @@ const OVERLAY = readOverlay(
 
 describe('createGatewayIndex', () => {
   test('each tool knows its server; an overlay reaches its server only, and its relations name qualified tools', async () => {
+    const logs: string[] = [];
     const index = createGatewayIndex({
       embedder: 'hash',
       indexDir: false,
       cwd: process.cwd(),
       env: {},
       overlays: [OVERLAY],
-      log: () => undefined,
+      log: (line) => logs.push(line),
     });
     await index.sync(TOOLS);
+    await index.sync(TOOLS);
+    // An entry that matches nothing is said once, not on every sync.
+    expect(logs).toEqual([
+      'overlay.json: overlay entry "wirte_file" matches no tool of server file-server of the upstreams listed so far [OVERLAY_UNMATCHED]',
+    ]);
     const selector = await index.selector();
     const write = selector?.tool('files__write_file');
     expect(write).toMatchObject({
