@@ -1,4 +1,4 @@
-import type { ToolAnnotations, ToolServer } from '../../model/tool.js';
+import type { ToolServer } from '../../model/tool.js';
 import { isRecord } from '../../schema/is-record.js';
 import { emptyObjectSchema, toObjectSchema } from '../../schema/object-schema.js';
 import { parametersToSchema, type SchemaResult } from '../../schema/parameters-to-schema.js';
@@ -8,6 +8,7 @@ import { baseName } from './file-names.js';
 import { countMarkers, hasFileFormatMarkers, MCP_TOOL_MARKERS } from './format-markers.js';
 import { type ListedItem, type ListShape, listItems } from './list-items.js';
 import { optional } from './optional.js';
+import { readAnnotations } from './read-annotations.js';
 import { extensionsFor, restOf, setEntry } from './rest-of.js';
 
 /**
@@ -59,7 +60,6 @@ export const mcpLoader: FormatLoader = {
 
 const CONTAINERS = [['tools'], ['result', 'tools']] as const;
 const CONSUMED = ['name', 'title', 'description', 'inputSchema', 'arguments', 'outputSchema', 'annotations'];
-const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** An item to read as an MCP tool, with what its page says about the server. */
 interface McpItem extends ListedItem {
@@ -151,7 +151,7 @@ function toolOf(item: McpItem, read: FieldReader): LoadedTool | undefined {
   if (name === undefined) return undefined;
   const parameters = parametersOf(entry, pointer, read);
   const output = read.schema(entry.outputSchema, `${pointer}/outputSchema`);
-  const annotations = annotationsOf(entry.annotations, `${pointer}/annotations`, read);
+  const annotations = readAnnotations(entry.annotations, `${pointer}/annotations`, read);
   const rest = restOf(entry, CONSUMED);
   if (Object.keys(annotations.extra).length > 0) setEntry(rest, 'annotations', annotations.extra);
   return {
@@ -184,21 +184,4 @@ function parametersOf(entry: Record<string, unknown>, pointer: string, read: Fie
   }
   read.schemaProblems(result.problems, `${pointer}/${key}`);
   return result;
-}
-
-function annotationsOf(
-  value: unknown,
-  pointer: string,
-  read: FieldReader,
-): { value?: ToolAnnotations; extra: Record<string, unknown> } {
-  const annotations = read.record(value, pointer);
-  if (annotations === undefined) return { extra: {} };
-  const parsed: ToolAnnotations = {
-    ...optional('title', read.string(annotations.title, `${pointer}/title`)),
-  };
-  for (const hint of HINTS) {
-    const flag = read.boolean(annotations[hint], `${pointer}/${hint}`);
-    if (flag !== undefined) parsed[hint] = flag;
-  }
-  return { value: parsed, extra: restOf(annotations, ['title', ...HINTS]) };
 }

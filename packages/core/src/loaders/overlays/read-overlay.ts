@@ -5,6 +5,7 @@ import { joinPointer } from '../../schema/json-pointer.js';
 import type { FieldReader } from '../formats/field-reader.js';
 import { createFieldReader } from '../formats/field-reader.js';
 import { optional } from '../formats/optional.js';
+import { ANNOTATION_KEYS, readAnnotations } from '../formats/read-annotations.js';
 import {
   alternativesOf,
   complementsOf,
@@ -87,7 +88,6 @@ const ENTRY_KEYS = [
     'requires_approval',
   ],
 ];
-const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 function serverOf(value: unknown, read: FieldReader): ToolOverlay['server'] {
   if (value === undefined || value === null) return undefined;
@@ -192,17 +192,15 @@ function examplesOf(value: unknown, pointer: string, read: FieldReader): ToolExa
 }
 
 function annotationsOf(value: unknown, pointer: string, read: FieldReader): ToolAnnotations | undefined {
-  const annotations = read.record(value, pointer);
-  if (annotations === undefined) return undefined;
-  reportUnknownKeys(annotations, pointer, ['title', ...HINTS], read);
-  const parsed: ToolAnnotations = {
-    ...optional('title', read.string(annotations.title, `${pointer}/title`)),
-  };
-  for (const hint of HINTS) {
-    const flag = read.boolean(annotations[hint], `${pointer}/${hint}`);
-    if (flag !== undefined) parsed[hint] = flag;
+  const annotations = readAnnotations(value, pointer, read);
+  for (const key of Object.keys(annotations.extra)) {
+    read.report({
+      pointer: joinPointer(pointer, key),
+      message: `Unknown overlay key "${key}" (it is ignored). Known keys here: ${ANNOTATION_KEYS.join(', ')}.`,
+    });
   }
-  return Object.keys(parsed).length > 0 ? parsed : undefined;
+  const parsed = annotations.value;
+  return parsed !== undefined && Object.keys(parsed).length > 0 ? parsed : undefined;
 }
 
 function riskOf(value: unknown, pointer: string, read: FieldReader): OverlayValues['risk'] {
