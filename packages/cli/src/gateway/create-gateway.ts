@@ -105,7 +105,7 @@ export function createGateway(options: GatewayOptions): Gateway {
 // --- internal ---
 
 /**
- * Searches run side by side (see `createTaskQueue`). Measured on 2026-11-26 (`pnpm bench:gateway --quick`): 2 gave
- * no more searches per second than 1 (each one keeps the main thread busy) and doubled the wait of calls.
+ * Searches run one at a time (see `createTaskQueue`): each keeps the main thread busy, so a second one at once gave
+ * no more searches per second and doubled the wait of calls (bench/NOTES.md, the MCP gateway).
  */
 const SEARCH_CONCURRENCY = 1;

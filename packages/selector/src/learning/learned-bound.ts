@@ -3,9 +3,9 @@ import type { LearnSource } from '../index-store/learned-prompts-file.js';
 
 /**
  * Call-learned prompts kept per tool by default. Past it the oldest are dropped, so one tool called for everything
- * cannot spread its views over every kind of prompt. Measured on 2026-11-26 for learning from calls
- * (bench/results/learning-curve.md); labelled prompts are not bounded by default (measured on 2026-11-28, the
- * bound of 100 cost metatool's learned row most of its lift: bench/NOTES.md).
+ * cannot spread its views over every kind of prompt (learning from calls: bench/results/learning-curve.md).
+ * Labelled prompts are not bounded by default: a bound of 100 cost metatool's learned row most of its lift
+ * (bench/NOTES.md, labelled learning).
  */
 export const DEFAULT_MAX_LEARNED_PER_TOOL = 100;
 
