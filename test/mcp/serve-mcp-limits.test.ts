@@ -1,10 +1,9 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tempFolder } from '../cli/temp-folder.js';
-import { CATALOG_ENV, connectServer, repoRoot, SERVE_ARGS } from './serve-mcp-process.js';
+import { CATALOG_ENV, connectServer, rawSession, repoRoot, SERVE_ARGS } from './serve-mcp-process.js';
 
 // Oversized and malformed requests to `toolsift serve --mcp`: each gets an error reply and the
 // server answers the next request. Real processes: the SDK client for what it can send, raw lines for the rest.
@@ -97,8 +96,10 @@ describe('toolsift serve --mcp with lines that are no message (raw stdio)', () =
     session.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
     session.write('this is not JSON\n');
+    // No id can be read from it: JSON-RPC 2.0 answers with "id": null.
     expect(await session.next()).toEqual({
       jsonrpc: '2.0',
+      id: null,
       error: { code: -32700, message: 'Parse error: the message is not JSON.' },
     });
     session.write('{"id": 2, "hello": "world"}\n');
@@ -133,23 +134,4 @@ async function expectServed(): Promise<void> {
 
 function textOf(result: Record<string, unknown>): string {
   return (result.content as Array<{ text: string }>)[0]?.text ?? '';
-}
-
-/** JSON-RPC over a child's stdio, one line at a time. */
-function rawSession(server: ChildProcessWithoutNullStreams) {
-  let stderr = '';
-  server.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
-  return {
-    write: (text: string) => server.stdin.write(text),
-    send: (message: unknown) => server.stdin.write(`${JSON.stringify(message)}\n`),
-    async next(): Promise<unknown> {
-      const { value, done } = await lines.next();
-      if (done === true) throw new Error(`the server closed stdout; stderr: ${stderr}`);
-      return JSON.parse(value);
-    },
-    stderr: () => stderr,
-  };
 }

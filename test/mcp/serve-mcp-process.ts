@@ -1,5 +1,7 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
@@ -56,4 +58,23 @@ export async function connectServer(options: {
   await client.connect(transport);
   await client.callTool({ name: 'search_tools', arguments: { query: 'warm up', k: 1 } });
   return { client, stderr: () => stderr, transportErrors };
+}
+
+/** JSON-RPC over a child's stdio, one line at a time. */
+export function rawSession(server: ChildProcessWithoutNullStreams) {
+  let stderr = '';
+  server.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
+  return {
+    write: (text: string) => server.stdin.write(text),
+    send: (message: unknown) => server.stdin.write(`${JSON.stringify(message)}\n`),
+    async next(): Promise<unknown> {
+      const { value, done } = await lines.next();
+      if (done === true) throw new Error(`the server closed stdout; stderr: ${stderr}`);
+      return JSON.parse(value);
+    },
+    stderr: () => stderr,
+  };
 }

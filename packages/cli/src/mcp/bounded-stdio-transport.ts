@@ -7,14 +7,15 @@ import {
   type RequestId,
   ErrorCode as RpcErrorCode,
 } from '@modelcontextprotocol/sdk/types.js';
-import { RequestIdScanner } from './request-id-scanner.js';
+import { BoundedLineReader, type OversizedLine } from './bounded-line-reader.js';
 
 /**
  * MCP over stdio, one JSON-RPC message per line, that no line can end. The SDK's `StdioServerTransport` closes
  * itself, unanswered, on a line over 10 MiB (the server then exited 0 with the client still waiting), and drops a
  * line that is not a message without a word. Here a line over `maxLineBytes` is skipped unread and answered with
  * an Invalid Request error carrying its id (found while skipping it), and a line that is not JSON or not JSON-RPC
- * gets a Parse error or Invalid Request. The transport closes only when stdin ends or fails, or on `close()`.
+ * gets a Parse error or Invalid Request, with `"id": null` when its id cannot be read (JSON-RPC 2.0, section 5).
+ * The transport closes only when stdin ends or fails, or on `close()`.
  */
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;
@@ -26,10 +27,7 @@ export class BoundedStdioTransport implements Transport {
   private readonly stdin: Readable;
   private readonly stdout: Writable;
   private readonly maxLineBytes: number;
-  private chunks: Buffer[] = [];
-  private size = 0;
-  /** Set while a line over the limit is skipped. */
-  private skipped: { scanner: RequestIdScanner; bytes: number } | undefined;
+  private readonly reader: BoundedLineReader;
   private isClosed = false;
 
   constructor(options: { stdin: Readable; stdout: Writable; maxLineBytes?: number }) {
@@ -37,6 +35,11 @@ export class BoundedStdioTransport implements Transport {
     this.stdout = options.stdout;
     // The SDK's limit: lines below it are read as before.
     this.maxLineBytes = options.maxLineBytes ?? STDIO_DEFAULT_MAX_BUFFER_SIZE;
+    this.reader = new BoundedLineReader({
+      maxLineBytes: this.maxLineBytes,
+      onLine: (line) => this.read(line),
+      onOversized: (line) => this.refuseOversized(line),
+    });
   }
 
   async start(): Promise<void> {
@@ -47,10 +50,7 @@ export class BoundedStdioTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.stdout.write(serializeMessage(message))) resolve();
-      else this.stdout.once('drain', resolve);
-    });
+    return this.write(serializeMessage(message));
   }
 
   async close(): Promise<void> {
@@ -61,24 +61,13 @@ export class BoundedStdioTransport implements Transport {
     this.stdin.off('error', this.onFailure);
     this.stdout.off('error', this.onFailure);
     this.stdin.pause();
-    this.chunks = [];
-    this.skipped = undefined;
+    this.reader.stop();
     this.onclose?.();
   }
 
   // --- internal ---
 
-  private readonly onData = (chunk: Buffer | string): void => {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    let start = 0;
-    while (start < bytes.length && !this.isClosed) {
-      const newline = bytes.indexOf(NEWLINE, start);
-      this.take(bytes.subarray(start, newline === -1 ? bytes.length : newline));
-      if (newline === -1) return;
-      this.endLine();
-      start = newline + 1;
-    }
-  };
+  private readonly onData = (chunk: Buffer | string): void => this.reader.push(chunk);
 
   private readonly onEnd = (): void => void this.close();
 
@@ -88,42 +77,25 @@ export class BoundedStdioTransport implements Transport {
     void this.close();
   };
 
-  private take(piece: Buffer): void {
-    if (this.skipped !== undefined) {
-      this.skipped.scanner.push(piece);
-      this.skipped.bytes += piece.length;
-      return;
-    }
-    if (this.size + piece.length <= this.maxLineBytes) {
-      this.chunks.push(piece);
-      this.size += piece.length;
-      return;
-    }
-    // Too long to read: keep only what finds its id.
-    const scanner = new RequestIdScanner();
-    for (const chunk of [...this.chunks, piece]) scanner.push(chunk);
-    this.skipped = { scanner, bytes: this.size + piece.length };
-    this.chunks = [];
-    this.size = 0;
+  private write(text: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stdout.write(text)) resolve();
+      else this.stdout.once('drain', resolve);
+    });
   }
 
-  private endLine(): void {
-    if (this.skipped !== undefined) {
-      const { scanner, bytes } = this.skipped;
-      this.skipped = undefined;
-      this.refuse({
-        id: scanner.id(),
-        code: RpcErrorCode.InvalidRequest,
-        message:
-          `Request too large: the message has ${bytes.toLocaleString('en-US')} bytes; the server reads at most ` +
-          `${this.maxLineBytes.toLocaleString('en-US')} per message.`,
-        data: { bytes, maxBytes: this.maxLineBytes },
-      });
-      return;
-    }
-    const line = Buffer.concat(this.chunks, this.size).toString('utf8').replace(/\r$/, '');
-    this.chunks = [];
-    this.size = 0;
+  private refuseOversized({ id, bytes }: OversizedLine): void {
+    this.refuse({
+      id,
+      code: RpcErrorCode.InvalidRequest,
+      message:
+        `Request too large: the message has ${bytes.toLocaleString('en-US')} bytes; the server reads at most ` +
+        `${this.maxLineBytes.toLocaleString('en-US')} per message.`,
+      data: { bytes, maxBytes: this.maxLineBytes },
+    });
+  }
+
+  private read(line: string): void {
     if (line.trim() === '') return;
     let parsed: unknown;
     try {
@@ -144,7 +116,10 @@ export class BoundedStdioTransport implements Transport {
     this.onmessage?.(message.data);
   }
 
-  /** Answer a line that is not read as a message. Without an id the answer has none, as the MCP schema allows. */
+  /**
+   * Answer a line that is not read as a message. Without a readable id the answer has `"id": null`, as JSON-RPC 2.0
+   * asks (the MCP schema has no null id, so it is written here rather than through `send`).
+   */
   private refuse(options: {
     id?: RequestId | undefined;
     code: number;
@@ -153,15 +128,12 @@ export class BoundedStdioTransport implements Transport {
   }): void {
     const { id, code, message, data } = options;
     this.onerror?.(new Error(message));
-    void this.send({
-      jsonrpc: '2.0',
-      ...(id !== undefined ? { id } : {}),
-      error: { code, message, ...(data !== undefined ? { data } : {}) },
-    });
+    const error = { code, message, ...(data !== undefined ? { data } : {}) };
+    void this.write(`${JSON.stringify({ jsonrpc: '2.0', id: id ?? null, error })}\n`);
   }
 }
 
-const NEWLINE = 0x0a;
+// --- internal ---
 
 function idOf(value: unknown): RequestId | undefined {
   const id = (value as { id?: unknown } | null)?.id;

@@ -59,6 +59,32 @@ describe('BoundedStdioTransport', () => {
     expect(received).toEqual([{ jsonrpc: '2.0', id: 8, method: 'ping' }]);
   });
 
+  test.each([
+    ['not JSON', 'this is not JSON', -32700, 'Parse error: the message is not JSON.'],
+    [
+      'JSON-RPC without an id',
+      '{"jsonrpc":"2.0","hello":"world"}',
+      -32600,
+      'Invalid Request: the message is not a JSON-RPC 2.0 request, notification or response.',
+    ],
+  ])(
+    'answers a line that is %s with "id": null (JSON-RPC 2.0) and reads the next line',
+    async (_kind, line, code, message) => {
+      const { stdin, received, written, settle } = await open();
+      stdin.write(`${line}\n{"jsonrpc":"2.0","id":8,"method":"ping"}\n`);
+      await settle();
+      expect(written).toEqual([{ jsonrpc: '2.0', id: null, error: { code, message } }]);
+      expect(received).toEqual([{ jsonrpc: '2.0', id: 8, method: 'ping' }]);
+    },
+  );
+
+  test('a line over the limit whose id cannot be read is answered with "id": null', async () => {
+    const { stdin, written, settle } = await open(16);
+    stdin.write(`{"jsonrpc":"2.0","method":"ping","params":{"pad":"${'x'.repeat(40)}"}}\n`);
+    await settle();
+    expect(written).toMatchObject([{ jsonrpc: '2.0', id: null, error: { code: -32600 } }]);
+  });
+
   test('a line of exactly the limit is read', async () => {
     const line = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
     const { stdin, received, settle } = await open(Buffer.byteLength(line));
