@@ -38,6 +38,12 @@ export const ErrorCode = {
   ConfigInvalid: 'CONFIG_INVALID',
   OverlayUnmatched: 'OVERLAY_UNMATCHED',
   OverlayStale: 'OVERLAY_STALE',
+  /** A tool an upstream MCP server lists that MCP's tool schema rejects: the gateway leaves that tool out. */
+  UpstreamToolInvalid: 'UPSTREAM_TOOL_INVALID',
+  /** An upstream's tool list read only in part: its pages loop or go past the gateway's bounds. */
+  ToolListTruncated: 'TOOL_LIST_TRUNCATED',
+  /** A search answered from an upstream's last tool list: the change it announced was not read in time. */
+  UpstreamStale: 'UPSTREAM_STALE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
