@@ -128,7 +128,7 @@ export function superviseUpstream(options: {
           },
         },
       });
-      const listed = await opened.listTools({ timeoutMs: timings.listTimeoutMs });
+      const listed = (await opened.listTools({ timeoutMs: timings.listTimeoutMs })).tools;
       if (isClosed) {
         await opened.close();
         return;
@@ -162,7 +162,7 @@ export function superviseUpstream(options: {
         const current = connection;
         if (current === undefined || isClosed) return;
         try {
-          tools = await current.listTools({ timeoutMs: timings.listTimeoutMs });
+          tools = (await current.listTools({ timeoutMs: timings.listTimeoutMs })).tools;
           onChanged({ isToolsChanged: true });
         } catch (error) {
           log(

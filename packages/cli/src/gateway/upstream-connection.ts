@@ -6,12 +6,11 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type CallToolResult,
   CallToolResultSchema,
-  ListToolsResultSchema,
-  type Tool as McpTool,
   type Progress,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../version.js';
+import { listUpstreamTools, TOOLS_PAGE, type UpstreamToolList } from './list-upstream-tools.js';
 import type { UpstreamConfig } from './read-gateway-config.js';
 import type { StderrTail } from './stderr-tail.js';
 
@@ -53,8 +52,8 @@ export interface UpstreamConnection {
   readonly name: string;
   /** What the server said about itself when it connected. */
   readonly serverInfo: UpstreamServerInfo | undefined;
-  /** Every tool the server lists, all pages read. */
-  listTools(options: { timeoutMs: number }): Promise<McpTool[]>;
+  /** Every tool the server lists, all pages read (bounded), with what was wrong in the list. */
+  listTools(options: { timeoutMs: number }): Promise<UpstreamToolList>;
   /** Call a tool by its upstream name; the server's own result, `isError` included. */
   callTool(request: UpstreamCall & { tool: string; timeoutMs: number }): Promise<CallToolResult>;
   /** The server process's id, for stdio servers. */
@@ -89,22 +88,14 @@ export async function connectUpstream(options: {
     name: config.name,
     serverInfo: serverInfoOf(client),
     pid: transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined,
-    async listTools({ timeoutMs }) {
-      const tools: McpTool[] = [];
-      let cursor: string | undefined;
-      do {
-        // `request`, not `client.listTools`, which compiles a validator for every output schema: the gateway does
-        // not check results (see `callTool`), and at thousands of tools that work is not free.
-        const page = await client.request(
-          { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-          ListToolsResultSchema,
-          { timeout: timeoutMs },
-        );
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor !== undefined && tools.length < MAX_TOOLS_PER_SERVER);
-      return tools;
-    },
+    // `request`, not `client.listTools`: that one compiles a validator for every output schema (not free at
+    // thousands of tools) and refuses a whole page for one bad tool; `listUpstreamTools` checks each tool alone.
+    listTools: ({ timeoutMs }) =>
+      listUpstreamTools((cursor) =>
+        client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, TOOLS_PAGE, {
+          timeout: timeoutMs,
+        }),
+      ),
     async callTool(request) {
       // `request`, not `client.callTool`: a proxy passes the result on as the server sent it. The client's own
       // output-schema check would turn a result it finds wrong into an error the agent's client never saw.
@@ -138,9 +129,6 @@ function serverInfoOf(client: Client): UpstreamServerInfo | undefined {
       : {}),
   };
 }
-
-/** A bound on pages: a server whose cursor never ends must not keep the gateway listing forever. */
-const MAX_TOOLS_PER_SERVER = 10_000;
 
 /**
  * `transport`, reporting every message it fails to send to `onBroken`. The HTTP and SSE client transports call
