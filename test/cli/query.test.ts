@@ -72,6 +72,38 @@ describe('toolsift query', () => {
     expect(cut.stderr).toMatch(/left out \(maxTokens\)/);
   });
 
+  test('--format says on stderr, in one line, which tools that fit were left out as unable to run here', async () => {
+    // No OPENWEATHER_API_KEY: the weather tools fit but cannot run, so the payload cannot carry them.
+    const withoutKey = (extra: string[]) =>
+      runToolsift(
+        ['query', 'what is the weather in Paris', '--embedder', 'hash', '--index-dir', indexDir, ...extra],
+        {
+          cwd: REPO_ROOT,
+          env: {},
+        },
+      );
+    const { unavailable } = JSON.parse((await withoutKey(['--json'])).stdout) as {
+      unavailable: { id: string }[];
+    };
+    expect(unavailable.map((tool) => tool.id)).toContain('get_current_weather');
+    const result = await withoutKey(['--format', 'openai']);
+    expect(result.code).toBe(0);
+    const names = (JSON.parse(result.stdout) as { function: { name: string } }[]).map(
+      (tool) => tool.function.name,
+    );
+    expect(names).not.toContain('get_current_weather');
+    // Beside the warnings of the target (names it cannot take), one line, naming each tool and what it lacks.
+    const notes = result.stderr.split('\n').filter((line) => !line.startsWith('warning: '));
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(
+      new RegExp(
+        `^note: ${unavailable.length} tool\\(s\\) that fit cannot run here and are left out: .*get_current_weather \\(missing env OPENWEATHER_API_KEY\\).* \\(--include-unavailable emits them\\)$`,
+      ),
+    );
+    for (const tool of unavailable) expect(notes[0]).toContain(tool.id);
+    expect(notes[1]).toBe('');
+  });
+
   test('an unknown --format target is a usage error listing the targets', async () => {
     const result = await query(['--format', 'cohere']);
     expect(result.code).toBe(1);

@@ -120,11 +120,25 @@ function printFormatted(input: {
   io.stdout.write(`${toSafeJson(formatPayload(target, fitted.tools))}\n`);
   for (const warning of fitted.warnings)
     io.stderr.write(toSafeText(`warning: ${warning.toolId}: ${warning.code} ${warning.message}\n`));
+  // The table lists them apart; a payload has no place for them, so the one line says what was left out and why.
+  if (selection.unavailable.length > 0) io.stderr.write(toSafeText(unavailableNote(selection)));
   if (fitted.stoppedBy !== undefined) {
     io.stderr.write(
       `note: ${tools.length - fitted.fitted.length} tool(s) left out (${fitted.stoppedBy}); ${fitted.totalTokens} tokens emitted\n`,
     );
   }
+}
+
+/** One line naming the tools that fit but cannot run here, each with what it lacks. */
+function unavailableNote(selection: Selection): string {
+  const tools = selection.unavailable.map((tool) => {
+    const missing = (tool.missing ?? []).map((item) => `${item.kind} ${item.name}`).join(', ');
+    return missing === '' ? tool.id : `${tool.id} (missing ${missing})`;
+  });
+  return (
+    `note: ${tools.length} tool(s) that fit cannot run here and are left out: ${tools.join('; ')}` +
+    ' (--include-unavailable emits them)\n'
+  );
 }
 
 function parseTarget(value: string | undefined): FormatTarget | undefined {
