@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -63,6 +63,51 @@ describe('toolsift learn', () => {
     const result = await toolsift('learn', 'bad.jsonl');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('[UNKNOWN_TOOL]');
+  });
+
+  test('skips prompts that hold a secret, says how many and why, and writes none of them', async () => {
+    // Written out in pieces so that no secret scanner mistakes the test for a leak.
+    const password = ['hun', 'ter2'].join('');
+    const key = ['sk', 'proj', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('-');
+    await writeFile(
+      path.join(root, 'secret.jsonl'),
+      `${[
+        {
+          id: '1',
+          query: `mail it via smtp://mailer:${password}@mail.example.com`,
+          gold: ['send_email_smtp'],
+        },
+        { id: '2', query: `convert 30 GBP to EUR, my key is ${key}`, gold: ['convert_currency'] },
+        { id: '3', query: 'how many euros is 30 pounds sterling today', gold: ['convert_currency'] },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n')}\n`,
+    );
+    expect(await toolsift('learn', 'secret.jsonl')).toEqual({
+      code: 0,
+      stdout: 'learned 1 prompt(s) for 1 tool(s); 0 already known; 2 skipped\n',
+      stderr:
+        'toolsift: warning: 2 prompt(s) not learned: they hold what looks like a secret (an API key, a token, a password in a URL) [PROMPT_HAS_SECRET]\n',
+    });
+    for (const file of await readdir(path.join(root, 'index'))) {
+      if (file.endsWith('vector-index')) continue;
+      const text = await readFile(path.join(root, 'index', file), 'latin1');
+      expect(text).not.toContain(password);
+      expect(text).not.toContain(key);
+    }
+    const evaluated = await toolsift('eval', '--queries', 'usage.jsonl', '--learn', 'secret.jsonl', '--json');
+    expect(evaluated.stderr).toMatch(
+      /^toolsift: warning: 2 prompt\(s\) not learned: .* \[PROMPT_HAS_SECRET\]$/m,
+    );
+  });
+
+  test('a blank prompt is an input error of one line, without the usage screen', async () => {
+    await writeFile(path.join(root, 'blank.jsonl'), '{"id":"7","query":"   ","gold":["convert_currency"]}\n');
+    expect(await toolsift('learn', 'blank.jsonl')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'toolsift: query "7" has a blank prompt: there is nothing to learn from it [PARSE_ERROR]\n',
+    });
   });
 
   test('inspect of an unknown id suggests similar ids', async () => {

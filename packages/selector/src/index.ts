@@ -23,6 +23,8 @@ export { IndexWarningCode } from './index-store/index-warning.js';
 export type { LearnSource } from './index-store/learned-prompts-file.js';
 export type { IndexStatus } from './index-store/open-tool-index.js';
 export type { IndexProgress, IndexUpdateStats } from './index-store/tool-index.js';
+export type { LearnWarning } from './learning/learn-warning.js';
+export { LearnWarningCode } from './learning/learn-warning.js';
 export { DEFAULT_MAX_LEARNED_PER_TOOL } from './learning/learned-bound.js';
 export type { ForgetRequest, LearnedEntry, LearnedExample, LearnReport } from './learning/learned-example.js';
 export { createLexicalIndex, loadLexicalIndex } from './lexical/create-lexical-index.js';

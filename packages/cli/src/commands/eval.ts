@@ -11,6 +11,7 @@ import {
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { ABSTENTION_ARGS, abstentionOptions } from './abstention-args.js';
+import { reportLearnWarnings } from './report-learn-warnings.js';
 import { MAX_K, openSelector, parseCount, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
 /** `toolsift eval --catalog TOOLS --queries QUERIES.jsonl [...]`: retrieval metrics over a bench query file. */
@@ -59,7 +60,7 @@ export function createEvalCommand(io: CliIo): CommandDef {
       if (args.learn !== undefined) {
         const learned = await readBenchQueries(path.resolve(io.cwd, args.learn));
         // The catalog's own index must not keep them: later evals and queries would silently use them.
-        await selector.learn(learnedExamplesOf(learned), { isSaved: false });
+        reportLearnWarnings(io, await selector.learn(learnedExamplesOf(learned), { isSaved: false }));
       }
       const report = await evaluateSelector({
         selector,

@@ -100,10 +100,11 @@ export function createGatewayServer(options: {
       if (!input.success) return invalidArguments(name, input.error);
       return toolAnswer(async () => {
         await core.ready;
-        // A tool list an upstream announced as changed is read and indexed before this search runs.
-        await core.pool.settled();
+        // A tool list an upstream announced as changed is read and indexed before this search runs, unless the
+        // upstream is slow to send it (`staleAfterMs`): the search then says so. Waited for outside the queue.
+        const stale = await core.pool.settled();
         const found = await core.searches.run(() =>
-          searchGateway({ ...core, query: input.data.query, k: input.data.k ?? defaultK }),
+          searchGateway({ ...core, stale, query: input.data.query, k: input.data.k ?? defaultK }),
         );
         if (isDynamic && list(found.tools.map((tool) => tool.name))) await server.sendToolListChanged();
         return { ...found };

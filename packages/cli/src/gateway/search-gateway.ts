@@ -1,3 +1,4 @@
+import { ErrorCode } from '@toolsift/core';
 import { z } from 'zod';
 import {
   MAX_SEARCH_K,
@@ -8,7 +9,7 @@ import {
   UNAVAILABLE_TOOL,
 } from '../mcp/search-tools.js';
 import type { GatewayIndex } from './gateway-index.js';
-import type { UpstreamPool } from './upstream-pool.js';
+import type { StaleUpstream, UpstreamPool } from './upstream-pool.js';
 
 /** One ranked upstream tool: `name` (= `id`) is its qualified name, `server` and `tool` say where it lives. */
 const GATEWAY_SEARCH_HIT = SEARCH_HIT.extend({
@@ -20,32 +21,55 @@ const GATEWAY_SEARCH_HIT = SEARCH_HIT.extend({
 export const GATEWAY_SEARCH_OUTPUT = z.object({
   tools: z.array(GATEWAY_SEARCH_HIT),
   unavailable: z.array(UNAVAILABLE_TOOL),
+  stale: z
+    .array(
+      z.object({
+        server: z.string().describe('The upstream server (its key in the config file)'),
+        reason: z.string().describe('Why its last tool list was searched'),
+      }),
+    )
+    .describe(
+      'Servers whose tools may be out of date: they announced a new tool list the gateway had not read in time, so their last list was searched',
+    ),
   warnings: z.array(z.object({ code: z.string(), message: z.string() })),
 });
 
 /** What the gateway's `search_tools` returns, as `GATEWAY_SEARCH_OUTPUT` describes it. */
 export interface GatewaySearchAnswer extends Omit<SearchAnswer, 'tools'> {
   tools: Array<SearchHit & { server: string; tool: string }>;
+  stale: StaleUpstream[];
 }
 
 /**
  * Rank the upstream tools for `query`. A tool whose server is down is kept in the index but moved to `unavailable`
  * with the reason, so the agent learns the tool exists and why it cannot call it now; the `k` tools returned are
- * all callable.
+ * all callable. The servers in `stale` (see `UpstreamPool.settled`) were searched with their last tool list: each is
+ * named in `stale` and in a warning.
  */
 export async function searchGateway(options: {
   pool: UpstreamPool;
   index: GatewayIndex;
   query: string;
   k: number;
+  /** The servers whose announced tool list was not read in time (default none). */
+  stale?: readonly StaleUpstream[] | undefined;
 }): Promise<GatewaySearchAnswer> {
   const { pool, k } = options;
+  const stale = [...(options.stale ?? [])];
+  const staleWarnings = stale.map(({ server, reason }) => ({
+    code: ErrorCode.UpstreamStale,
+    message: `The tools of server "${server}" may be out of date: it ${reason}. Its last tool list was searched.`,
+  }));
   const selector = await options.index.selector();
   if (selector === undefined) {
     return {
       tools: [],
       unavailable: [],
-      warnings: [{ code: NO_UPSTREAM_TOOLS, message: 'No upstream server has listed a tool yet.' }],
+      stale,
+      warnings: [
+        { code: NO_UPSTREAM_TOOLS, message: 'No upstream server has listed a tool yet.' },
+        ...staleWarnings,
+      ],
     };
   }
   const downTools = pool.tools().filter((tool) => pool.downReason(tool.server) !== undefined).length;
@@ -57,7 +81,8 @@ export async function searchGateway(options: {
   const answer: GatewaySearchAnswer = {
     tools: [],
     unavailable: [...found.unavailable],
-    warnings: found.warnings,
+    stale,
+    warnings: [...found.warnings, ...staleWarnings],
   };
   for (const hit of found.tools) {
     if (answer.tools.length === k) break;

@@ -1,7 +1,9 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { describeToolListProblem, type UpstreamToolList } from './list-upstream-tools.js';
 import type { UpstreamConfig } from './read-gateway-config.js';
 import { createSecretMask, type SecretMask } from './secret-mask.js';
 import { createStderrTail } from './stderr-tail.js';
+import { createToolListRefresh, type ToolListRefresh } from './tool-list-refresh.js';
 import { connectUpstream, type UpstreamConnection, type UpstreamServerInfo } from './upstream-connection.js';
 
 /** Timings of the gateway's upstreams; every one has a default (`DEFAULT_UPSTREAM_TIMINGS`). */
@@ -16,6 +18,11 @@ export interface UpstreamTimings {
   retryMinMs?: number;
   /** ... up to this (default 60 s). */
   retryMaxMs?: number;
+  /**
+   * How long a tool list a server announced as changed may hold back searches (and calls to names not known yet),
+   * from when it was announced (default 2 s). After that they go on with its last list, and a search names it stale.
+   */
+  staleAfterMs?: number;
 }
 
 /** The default of every `UpstreamTimings` field. */
@@ -25,6 +32,7 @@ export const DEFAULT_UPSTREAM_TIMINGS: Required<UpstreamTimings> = {
   callTimeoutMs: 300_000,
   retryMinMs: 1_000,
   retryMaxMs: 60_000,
+  staleAfterMs: 2_000,
 };
 
 /** One upstream server kept connected; see `superviseUpstream`. */
@@ -42,8 +50,11 @@ export interface SupervisedUpstream {
   whyDown(): string | undefined;
   /** Connect; resolves after this first attempt, connected or not (a failed one is retried). */
   start(): Promise<void>;
-  /** Resolves once the tool lists it announced as changed so far are read. */
-  settled(): Promise<void>;
+  /**
+   * Resolves once the tool lists it announced as changed so far are read, or `staleAfterMs` after the oldest was
+   * announced: undefined when read (or when the server is down), else why its last list is still the one served.
+   */
+  caughtUp(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -70,13 +81,20 @@ export function superviseUpstream(options: {
   let retry: NodeJS.Timeout | undefined;
   let retryAt: number | undefined;
   let shownTail = '';
-  let relisting: { done: Promise<void>; isAgain: boolean } | undefined;
+  // The re-reading of the open connection's tool list; see `createToolListRefresh`.
+  let refresh: ToolListRefresh | undefined;
+  // The tools as last listed, as JSON: a list that did not change is not passed on (no renaming, no re-indexing).
+  let listedJson = '[]';
+  // Problems of its tool lists already logged: each is said once, not at every list.
+  const reported = new Set<string>();
   // A list_changed that came while the connection was being opened: re-listed once it is open.
   let isRelistPending = false;
   let isClosed = false;
 
   const fail = (what: string, error: unknown): void => {
     connection = undefined;
+    refresh?.stop();
+    refresh = undefined;
     failures += 1;
     const delay = Math.min(timings.retryMaxMs, timings.retryMinMs * 2 ** (failures - 1));
     downReason = mask(`${what}${error === undefined ? '' : `: ${messageOf(error)}`}`);
@@ -116,7 +134,7 @@ export function superviseUpstream(options: {
         events: {
           onToolsChanged: () => {
             if (connection === undefined) isRelistPending = true;
-            else if (connection === opened) void relist();
+            else if (connection === opened) refresh?.announce();
           },
           onClosed: () => {
             if (opened !== undefined) {
@@ -128,21 +146,34 @@ export function superviseUpstream(options: {
           },
         },
       });
-      const listed = (await opened.listTools({ timeoutMs: timings.listTimeoutMs })).tools;
+      const listed = await opened.listTools({ timeoutMs: timings.listTimeoutMs });
       if (isClosed) {
         await opened.close();
         return;
       }
-      connection = opened;
-      tools = listed;
+      const current = opened;
+      connection = current;
+      report(listed);
+      tools = listed.tools;
+      listedJson = JSON.stringify(tools);
+      refresh = createToolListRefresh({
+        relist: () => relist(current),
+        waitMs: timings.staleAfterMs,
+        onError: (error) =>
+          log(
+            mask(
+              `upstream "${config.name}" announced new tools but listing them failed: ${messageOf(error)}`,
+            ),
+          ),
+      });
       serverInfo = opened.serverInfo;
       failures = 0;
       downReason = undefined;
-      log(`upstream "${config.name}" connected: ${listed.length} tool(s)`);
+      log(`upstream "${config.name}" connected: ${tools.length} tool(s)`);
       onChanged({ isToolsChanged: true });
       if (isRelistPending) {
         isRelistPending = false;
-        void relist();
+        refresh.announce();
       }
     } catch (error) {
       await opened?.close().catch(() => undefined);
@@ -150,35 +181,25 @@ export function superviseUpstream(options: {
     }
   };
 
-  // One re-list at a time; a notification during one asks for one more after it.
-  const relist = (): Promise<void> => {
-    if (relisting !== undefined) {
-      relisting.isAgain = true;
-      return relisting.done;
+  const report = (list: UpstreamToolList): void => {
+    for (const problem of list.problems) {
+      const line = describeToolListProblem(config.name, problem);
+      if (reported.has(line)) continue;
+      reported.add(line);
+      log(mask(line));
     }
-    const run = async (state: { isAgain: boolean }): Promise<void> => {
-      do {
-        state.isAgain = false;
-        const current = connection;
-        if (current === undefined || isClosed) return;
-        try {
-          tools = (await current.listTools({ timeoutMs: timings.listTimeoutMs })).tools;
-          onChanged({ isToolsChanged: true });
-        } catch (error) {
-          log(
-            mask(
-              `upstream "${config.name}" announced new tools but listing them failed: ${messageOf(error)}`,
-            ),
-          );
-        }
-      } while (state.isAgain);
-    };
-    const state = { isAgain: false, done: Promise.resolve() };
-    state.done = run(state).finally(() => {
-      relisting = undefined;
-    });
-    relisting = state;
-    return state.done;
+  };
+
+  // Read the tool list of `current` again; passed on only when it changed and `current` is still the connection.
+  const relist = async (current: UpstreamConnection): Promise<void> => {
+    const listed = await current.listTools({ timeoutMs: timings.listTimeoutMs });
+    if (isClosed || connection !== current) return;
+    report(listed);
+    const json = JSON.stringify(listed.tools);
+    if (json === listedJson) return;
+    tools = listed.tools;
+    listedJson = json;
+    onChanged({ isToolsChanged: true });
   };
 
   return {
@@ -193,11 +214,10 @@ export function superviseUpstream(options: {
       return `${downReason}; retrying in ${formatDelay(Math.max(0, retryAt - Date.now()))}`;
     },
     start: attempt,
-    settled: async () => {
-      await relisting?.done;
-    },
+    caughtUp: () => refresh?.caughtUp() ?? Promise.resolve(undefined),
     async close() {
       isClosed = true;
+      refresh?.stop();
       if (retry !== undefined) clearTimeout(retry);
       const open = connection;
       connection = undefined;

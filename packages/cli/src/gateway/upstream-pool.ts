@@ -21,6 +21,13 @@ export interface UpstreamTool {
   definition: McpTool;
 }
 
+/** A server searched with its last tool list: the change it announced was not read within `staleAfterMs`. */
+export interface StaleUpstream {
+  server: string;
+  /** E.g. `announced a new tool list 2.0 s ago and has not sent it yet`. */
+  reason: string;
+}
+
 /** Every upstream server of the gateway, kept connected; see `createUpstreamPool`. */
 export interface UpstreamPool {
   /** Connect every server; resolves once each has connected or failed once (failed ones keep retrying). */
@@ -29,8 +36,12 @@ export interface UpstreamPool {
   tools(): readonly UpstreamTool[];
   /** The tool a qualified name stands for. */
   resolve(qualifiedName: string): UpstreamTool | undefined;
-  /** Resolves once the tool lists servers announced as changed so far are read (and passed to `onToolsChanged`). */
-  settled(): Promise<void>;
+  /**
+   * Resolves once the tool lists servers announced as changed so far are read (and passed to `onToolsChanged`), or,
+   * for a server slow to send its list, `staleAfterMs` after it announced the change: those servers are returned.
+   * Never waits longer than that, however many changes a server announces meanwhile.
+   */
+  settled(): Promise<StaleUpstream[]>;
   /** Why a server cannot be called now; undefined when it is connected. */
   downReason(server: string): string | undefined;
   /** Proxy a call; any failure (unknown name, server down, upstream error, timeout) is an `isError` result. */
@@ -87,8 +98,12 @@ export function createUpstreamPool(options: {
     }),
   );
   const upstreamOf = (server: string) => upstreams.find((upstream) => upstream.config.name === server);
-  const settled = async (): Promise<void> => {
-    await Promise.all(upstreams.map((upstream) => upstream.settled()));
+  const settled = async (): Promise<StaleUpstream[]> => {
+    const reasons = await Promise.all(upstreams.map((upstream) => upstream.caughtUp()));
+    return upstreams.flatMap((upstream, at) => {
+      const reason = reasons[at];
+      return reason === undefined ? [] : [{ server: upstream.config.name, reason }];
+    });
   };
   const unavailable = (upstream: SupervisedUpstream): CallToolResult =>
     toolError(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { BenchQuery } from './bench-query.js';
 
 /** At most `limit` queries, evenly spaced over the list (deterministic, keeps every split represented). */
@@ -25,7 +26,20 @@ export function splitQueriesById(
   return { first, second };
 }
 
-/** The learned examples a query file teaches: each answerable query's prompt for each of its gold tools. */
+/**
+ * The learned examples a query file teaches: each answerable query's prompt for each of its gold tools. A blank
+ * prompt of an answerable query is a PARSE_ERROR naming the query (bad data in a file, not a misused command).
+ */
 export function learnedExamplesOf(queries: readonly BenchQuery[]): Array<{ prompt: string; tool: string }> {
-  return queries.flatMap((query) => (query.gold ?? []).map((tool) => ({ prompt: query.query, tool })));
+  return queries.flatMap((query) => {
+    const gold = query.gold ?? [];
+    if (gold.length > 0 && query.query.trim().length === 0) {
+      throw new ToolsiftError(
+        ErrorCode.ParseError,
+        `query "${query.id}" has a blank prompt: there is nothing to learn from it`,
+        { id: query.id },
+      );
+    }
+    return gold.map((tool) => ({ prompt: query.query, tool }));
+  });
 }

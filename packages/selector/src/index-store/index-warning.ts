@@ -12,6 +12,16 @@ export const IndexWarningCode = {
   RebuiltIndexNotSaved: 'REBUILT_INDEX_NOT_SAVED',
   /** The learned prompts' file could not be read; the learned prompts the index recorded are used. */
   LearnedPromptsUnreadable: 'LEARNED_PROMPTS_UNREADABLE',
+  /**
+   * An item of the learned prompts' file is not a learned prompt (`file`, `pointer` say which): it is left out, the
+   * others are used, and the next learn moves the file aside before writing a new one.
+   */
+  LearnedPromptInvalid: 'LEARNED_PROMPT_INVALID',
+  /**
+   * A tool has more call-learned prompts than the bound (by default `DEFAULT_MAX_LEARNED_PER_TOOL`): its oldest are
+   * left out, as a learn would drop them.
+   */
+  LearnedPromptsOverBound: 'LEARNED_PROMPTS_OVER_BOUND',
   /** The learned prompts could not be saved in their own file (they stay in the index). */
   LearnedPromptsNotSaved: 'LEARNED_PROMPTS_NOT_SAVED',
   /** HNSW was wanted (or chosen for a large catalog) but cannot load here: the exact vector index is used. */
@@ -29,6 +39,13 @@ export interface IndexWarning {
   dir?: string;
   /** `INDEX_REBUILT`: why the saved index could not be reused; `*_NOT_SAVED`: why saving failed. */
   reason?: string;
-  /** `CATALOG_ERRORS`: how many errors; `INDEX_REBUILT`: how many learned prompts were kept. */
+  /**
+   * `CATALOG_ERRORS`: how many errors; `INDEX_REBUILT`: how many learned prompts were kept;
+   * `LEARNED_PROMPTS_OVER_BOUND`: how many were left out; `LEARNED_PROMPT_INVALID`: how many bad items in all.
+   */
   count?: number;
+  /** `LEARNED_PROMPT_*`: the file concerned. */
+  file?: string;
+  /** `LEARNED_PROMPT_INVALID`: the JSON pointer of the bad item or field in `file`. */
+  pointer?: string;
 }

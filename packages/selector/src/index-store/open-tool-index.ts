@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, isToolsiftError, type Tool, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
+import { DEFAULT_MAX_LEARNED_PER_TOOL } from '../learning/learned-bound.js';
 import { createLexicalIndex } from '../lexical/create-lexical-index.js';
 import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
 import { resolveLexicalOptions } from '../lexical/resolve-lexical-options.js';
@@ -14,6 +15,7 @@ import { INDEX_MANIFEST } from './index-manifest.js';
 import { type IndexWarning, IndexWarningCode } from './index-warning.js';
 import {
   countLearned,
+  LEARNED_FILE,
   type LearnedPrompts,
   manifestLearned,
   type ReadLearnedPrompts,
@@ -78,14 +80,7 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
   }
   const lexicalOptions = lexicalOptionsHash(options.lexical);
   const learnedFile = await readLearnedPrompts(dir);
-  if (learnedFile.problem !== undefined) {
-    warnings.push({
-      code: IndexWarningCode.LearnedPromptsUnreadable,
-      message: `${learnedFile.problem} (in ${dir}); using the learned prompts the index recorded`,
-      dir,
-      reason: learnedFile.problem,
-    });
-  }
+  warnings.push(...learnedFileWarnings(dir, learnedFile));
   let seen = await readManifestBytes(dir);
   let rebuildReason: string | undefined;
   // Twice at most: a load that fails because another process saved meanwhile (its files replaced the ones the
@@ -279,6 +274,56 @@ export function isLexicalIndex(value: LexicalIndexOptions | LexicalIndex | undef
 }
 
 // --- internal ---
+
+/** Bad items of the learned prompts' file reported one by one, up to this many (then one warning for the rest). */
+const SHOWN_BAD_ITEMS = 10;
+
+/** What reading the learned prompts' file found wrong: the file, its bad items, the prompts beyond the bound. */
+function learnedFileWarnings(dir: string, read: ReadLearnedPrompts): IndexWarning[] {
+  const file = path.join(dir, LEARNED_FILE);
+  const warnings: IndexWarning[] = [];
+  if (read.problem !== undefined) {
+    warnings.push({
+      code: IndexWarningCode.LearnedPromptsUnreadable,
+      message: `${read.problem} (in ${dir}); using the learned prompts the index recorded, and the next learn moves the file aside`,
+      dir,
+      reason: read.problem,
+      file,
+    });
+  }
+  const invalid = read.invalid ?? [];
+  const count = invalid.length;
+  for (const item of invalid.slice(0, SHOWN_BAD_ITEMS)) {
+    warnings.push({
+      code: IndexWarningCode.LearnedPromptInvalid,
+      message: `${file}: ${item.pointer}: ${item.message}; the item is left out (the others are used), and the next learn moves the file aside`,
+      dir,
+      file,
+      pointer: item.pointer,
+      count,
+    });
+  }
+  if (count > SHOWN_BAD_ITEMS) {
+    warnings.push({
+      code: IndexWarningCode.LearnedPromptInvalid,
+      message: `${file}: ${count - SHOWN_BAD_ITEMS} more bad item(s) left out`,
+      dir,
+      file,
+      count,
+    });
+  }
+  if (read.overBound !== undefined) {
+    const bound = read.callBound ?? DEFAULT_MAX_LEARNED_PER_TOOL;
+    warnings.push({
+      code: IndexWarningCode.LearnedPromptsOverBound,
+      message: `${file}: ${read.overBound} call-learned prompt(s) beyond the bound of ${bound} per tool left out, the oldest first (the next learn drops them from the file)`,
+      dir,
+      file,
+      count: read.overBound,
+    });
+  }
+  return warnings;
+}
 
 function requireEmpty(what: 'vector' | 'lexical', size: number): void {
   if (size === 0) return;

@@ -1,7 +1,10 @@
 import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
 import type { LearnedPrompt, LearnSource } from '../index-store/learned-prompts-file.js';
 import type { ToolIndex } from '../index-store/tool-index.js';
+import { capPrompt, MAX_PROMPT_LENGTH } from '../selector/cap-prompt.js';
 import { normalizePrompt } from '../views/build-learned-view.js';
+import { holdsSecret } from './holds-secret.js';
+import { type LearnWarning, LearnWarningCode } from './learn-warning.js';
 import { checkMaxPerTool } from './learned-bound.js';
 import type { ForgetRequest, LearnedExample, LearnReport } from './learned-example.js';
 
@@ -9,8 +12,10 @@ import type { ForgetRequest, LearnedExample, LearnReport } from './learned-examp
  * Add learned prompts to their tools (or remove them) in the index's learned store and return the tools
  * whose views must be re-indexed. A prompt is only ever attached to the tool it was learned for, once
  * (case-insensitively); one known from a call and learned again as labelled becomes labelled. A tool that learns
- * past `maxPerTool` prompts of `source` drops its oldest of that source, never prompts of the other. Throws
- * UNKNOWN_TOOL when an example names a tool the catalog does not have.
+ * past `maxPerTool` prompts of `source` drops its oldest of that source, never prompts of the other. A prompt that
+ * holds what looks like a secret is skipped (`holdsSecret`), one longer than `MAX_PROMPT_LENGTH` is learned as
+ * selection reads it (`capPrompt`); the report says how many of each. Throws UNKNOWN_TOOL when an example names a
+ * tool the catalog does not have, USAGE_ERROR for a blank prompt.
  */
 export function applyLearning(options: {
   index: ToolIndex;
@@ -32,12 +37,19 @@ export function applyLearning(options: {
   let changed = 0;
   let unchanged = 0;
   let evicted = 0;
+  let secrets = 0;
+  let truncated = 0;
 
   for (const example of options.learn ?? []) {
+    if (holdsSecret(example.prompt)) {
+      secrets++;
+      continue;
+    }
     const toolId = resolveToolId(index, example.tool);
-    const prompt = normalizePrompt(example.prompt);
+    const { prompt, isTruncated } = learnedText(example.prompt);
     if (prompt.length === 0)
       throw new ToolsiftError(ErrorCode.UsageError, `empty prompt learned for tool "${toolId}"`);
+    if (isTruncated) truncated++;
     const list = prompts.get(toolId) ?? [];
     const known = list.find((entry) => entry.prompt.toLowerCase() === prompt.toLowerCase());
     if (known !== undefined) {
@@ -58,7 +70,8 @@ export function applyLearning(options: {
   }
 
   for (const request of options.forget ?? []) {
-    const prompt = request.prompt === undefined ? undefined : normalizePrompt(request.prompt).toLowerCase();
+    const prompt =
+      request.prompt === undefined ? undefined : learnedText(request.prompt).prompt.toLowerCase();
     const toolIds =
       request.tool === undefined ? [...prompts.keys()] : [resolveLearnedToolId(index, prompts, request.tool)];
     let removed = 0;
@@ -79,13 +92,48 @@ export function applyLearning(options: {
   const tools = [...touched]
     .map((toolId) => index.tool(toolId))
     .filter((tool): tool is Tool => tool !== undefined);
+  const warnings = screenWarnings(secrets, truncated);
   return {
-    report: { changed, unchanged, tools: [...touched].sort(), ...(evicted > 0 ? { evicted } : {}) },
+    report: {
+      changed,
+      unchanged,
+      tools: [...touched].sort(),
+      ...(evicted > 0 ? { evicted } : {}),
+      ...(secrets > 0 ? { skipped: secrets } : {}),
+      ...(warnings.length > 0 ? { warnings } : {}),
+    },
     tools,
   };
 }
 
 // --- internal ---
+
+/** A prompt as it is learned: spaces collapsed, and cut to what selection reads (`capPrompt`). */
+function learnedText(prompt: string): { prompt: string; isTruncated: boolean } {
+  const normal = normalizePrompt(prompt);
+  const capped = capPrompt(normal);
+  return { prompt: normalizePrompt(capped.prompt), isTruncated: capped.warning !== undefined };
+}
+
+/** What the report says about prompts skipped and cut: counts and reasons, never a prompt. */
+function screenWarnings(secrets: number, truncated: number): LearnWarning[] {
+  const warnings: LearnWarning[] = [];
+  if (secrets > 0) {
+    warnings.push({
+      code: LearnWarningCode.PromptHasSecret,
+      message: `${secrets} prompt(s) not learned: they hold what looks like a secret (an API key, a token, a password in a URL)`,
+      count: secrets,
+    });
+  }
+  if (truncated > 0) {
+    warnings.push({
+      code: LearnWarningCode.PromptTruncated,
+      message: `${truncated} prompt(s) longer than ${MAX_PROMPT_LENGTH.toLocaleString('en-US')} characters learned as their start and end, as selection reads them`,
+      count: truncated,
+    });
+  }
+  return warnings;
+}
 
 /** Drop the oldest prompts of `source` past `maxPerTool`; returns how many were dropped. */
 function trimOldest(list: LearnedPrompt[], source: LearnSource, maxPerTool: number): number {

@@ -1,4 +1,5 @@
 import type { LearnSource } from '../index-store/learned-prompts-file.js';
+import type { LearnWarning } from './learn-warning.js';
 
 /** A prompt and the tool that was really called for it. */
 export interface LearnedExample {
@@ -25,4 +26,8 @@ export interface LearnReport {
   tools: string[];
   /** Older prompts of the same source dropped to keep their tools within `maxPerTool` (absent when none). */
   evicted?: number;
+  /** Examples not learned because their prompt holds what looks like a secret (absent when none; see `warnings`). */
+  skipped?: number;
+  /** Prompts skipped or cut, a damaged file moved aside: each with a stable `LearnWarningCode` (absent when none). */
+  warnings?: LearnWarning[];
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   type Diagnostic,
   ErrorCode,
@@ -13,7 +14,10 @@ import { defaultIndexDir, existingDefaultIndexDir } from '../index-store/default
 import { withIndexLock } from '../index-store/index-lock.js';
 import type { IndexWarning } from '../index-store/index-warning.js';
 import {
+  isLearnedDamaged,
+  LEARNED_FILE,
   type LearnSource,
+  moveLearnedAside,
   readLearnedPrompts,
   writeLearnedPrompts,
 } from '../index-store/learned-prompts-file.js';
@@ -27,6 +31,8 @@ import {
 } from '../index-store/open-tool-index.js';
 import type { IndexProgress, IndexUpdateStats, ToolIndex } from '../index-store/tool-index.js';
 import { applyLearning } from '../learning/apply-learning.js';
+import { LearnWarningCode } from '../learning/learn-warning.js';
+import { checkMaxPerTool } from '../learning/learned-bound.js';
 import type {
   ForgetRequest,
   LearnedEntry,
@@ -229,7 +235,8 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
   };
   /**
    * Learn or forget. Saved, it is a read-modify-write of the learned prompts' file under the folder's lock: the
-   * prompts other processes learned since this selector opened are taken in first, so none is lost.
+   * prompts other processes learned since this selector opened are taken in first, so none is lost; a file that
+   * held what could not be read is moved aside before the new one is written.
    */
   const changeLearned = async (
     change: { learn?: readonly LearnedExample[]; forget?: readonly ForgetRequest[] },
@@ -242,21 +249,35 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
       return report;
     }
     return withIndexLock(dir, async () => {
-      const { prompts } = await readLearnedPrompts(dir);
-      const synced = prompts === undefined ? [] : adoptLearned(index, prompts);
+      const read = await readLearnedPrompts(dir);
+      const synced = read.prompts === undefined ? [] : adoptLearned(index, read.prompts);
+      const synchronized = index.learned();
       let applied: ReturnType<typeof applyLearning>;
+      let movedTo: string | undefined;
       try {
         applied = applyLearning({ index, ...change, ...bound });
+        // When it cannot be moved aside, nothing is written over it.
+        if (isLearnedDamaged(read)) movedTo = await moveLearnedAside(dir);
       } catch (error) {
+        adoptLearned(index, synchronized);
         await index.upsertTools({ tools: synced, embedder });
         throw error;
       }
       const { report, tools: changed } = applied;
-      await writeLearnedPrompts(dir, index.learned());
+      // A learn of calls records its bound, which later reads apply (the bound of labelled prompts is not kept).
+      const callBound =
+        learnOptions.source === 'call' ? checkMaxPerTool(learnOptions.maxPerTool, 'call') : read.callBound;
+      await writeLearnedPrompts(dir, index.learned(), { callBound });
       const tools = new Map([...synced, ...changed].map((tool) => [tool.id, tool]));
       await index.upsertTools({ tools: [...tools.values()], embedder });
       await persist(index, dir, lexicalOptions, info.warnings, { isLocked: true });
-      return report;
+      if (movedTo === undefined) return report;
+      const moved = {
+        code: LearnWarningCode.LearnedFileMovedAside,
+        message: `${LEARNED_FILE} in ${dir} held what could not be read: moved to ${movedTo}, and a new one written with the prompts that could`,
+        file: path.join(dir, movedTo),
+      };
+      return { ...report, warnings: [...(report.warnings ?? []), moved] };
     });
   };
 

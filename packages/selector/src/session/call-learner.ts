@@ -1,5 +1,5 @@
-import { redactSecrets } from '@toolsift/core';
 import { focusLearnedPrompts } from '../learning/focus-learned-prompts.js';
+import { holdsSecret } from '../learning/holds-secret.js';
 import { checkMaxPerTool } from '../learning/learned-bound.js';
 import type { LearnedExample, LearnReport } from '../learning/learned-example.js';
 import type { Selector } from '../selector/create-selector.js';
@@ -79,7 +79,8 @@ export function createCallLearner(selector: Selector, options: SessionLearnOptio
 
   return {
     record(example) {
-      if (redactSecrets(example.prompt) !== example.prompt) {
+      // Checked here too, before anything is done with it (focusing embeds a prompt's sentences).
+      if (holdsSecret(example.prompt)) {
         report.skipped++;
         return;
       }
@@ -117,4 +118,6 @@ function addReport(total: SessionLearnReport, part: LearnReport): void {
   total.unchanged += part.unchanged;
   total.tools = [...new Set([...total.tools, ...part.tools])].sort();
   if (part.evicted !== undefined) total.evicted = (total.evicted ?? 0) + part.evicted;
+  total.skipped += part.skipped ?? 0;
+  if (part.warnings !== undefined) total.warnings = [...(total.warnings ?? []), ...part.warnings];
 }

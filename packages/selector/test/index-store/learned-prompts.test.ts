@@ -1,4 +1,4 @@
-import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { INDEX_LOCK, withIndexLock } from '../../src/index-store/index-lock.js';
 import { INDEX_MANIFEST, type IndexManifest } from '../../src/index-store/index-manifest.js';
 import { LEARNED_FILE } from '../../src/index-store/learned-prompts-file.js';
 import { openToolIndex } from '../../src/index-store/open-tool-index.js';
+import { DEFAULT_MAX_LEARNED_PER_TOOL } from '../../src/learning/learned-bound.js';
 import { createSelector } from '../../src/selector/create-selector.js';
 import { makeDirectory } from '../../src/shared/atomic-file.js';
 import { countingEmbedder, sampleTools } from '../fixtures/make-tool.js';
@@ -79,9 +80,10 @@ describe('learned prompts', () => {
     expect(reopened.index.warnings).toEqual([
       {
         code: 'LEARNED_PROMPTS_UNREADABLE',
-        message: `${LEARNED_FILE} is not valid JSON (in ${dir}); using the learned prompts the index recorded`,
+        message: `${LEARNED_FILE} is not valid JSON (in ${dir}); using the learned prompts the index recorded, and the next learn moves the file aside`,
         dir,
         reason: `${LEARNED_FILE} is not valid JSON`,
+        file: path.join(dir, LEARNED_FILE),
       },
     ]);
     // The index records texts only: a prompt of unknown source is taken as labelled, which no bound drops.
@@ -125,6 +127,138 @@ describe('learned prompts', () => {
     });
     await flipViews();
     expect((await open4()).learned()).toHaveLength(1);
+  });
+
+  it('with one wrongly typed item: every other item is used, the bad one reported by file, pointer and code', async () => {
+    const file = path.join(dir, LEARNED_FILE);
+    await writeFile(
+      file,
+      JSON.stringify({
+        format: 'toolsift-learned',
+        version: 2,
+        learned: {
+          get_weather: [
+            { prompt: 'is it raining', source: 'labelled' },
+            { prompt: 'will it snow', source: 3 },
+            { prompt: 'how windy is it', source: 'call' },
+          ],
+          send_email: [{ prompt: 'mail Bob', source: 'labelled' }],
+          stock_quote: 'price of ACME',
+        },
+      }),
+    );
+    const reopened = await open4();
+    expect(reopened.learned()).toEqual([
+      { prompt: 'is it raining', tool: 'get_weather', source: 'labelled' },
+      { prompt: 'how windy is it', tool: 'get_weather', source: 'call' },
+      { prompt: 'mail Bob', tool: 'send_email', source: 'labelled' },
+    ]);
+    expect(reopened.index.warnings).toEqual([
+      {
+        code: 'LEARNED_PROMPT_INVALID',
+        message: `${file}: /learned/get_weather/1/source: expected "labelled" or "call", got 3; the item is left out (the others are used), and the next learn moves the file aside`,
+        dir,
+        file,
+        pointer: '/learned/get_weather/1/source',
+        count: 2,
+      },
+      expect.objectContaining({
+        code: 'LEARNED_PROMPT_INVALID',
+        pointer: '/learned/stock_quote',
+        message: expect.stringContaining('expected an array of prompts, got "price of ACME"'),
+      }),
+    ]);
+  });
+
+  it('in a file with a bad item: the next learn moves the file aside, then writes every valid prompt and the new one', async () => {
+    const bad = {
+      format: 'toolsift-learned',
+      version: 2,
+      learned: {
+        get_weather: [
+          { prompt: 'is it raining', source: 'labelled' },
+          { prompt: 'will it snow', source: 'typo' },
+        ],
+      },
+    };
+    await writeFile(path.join(dir, LEARNED_FILE), JSON.stringify(bad));
+    const report = await (await open4()).learn([{ prompt: 'mail Bob', tool: 'send_email' }]);
+    const aside = (await readdir(dir)).filter((name) => name.startsWith(`${LEARNED_FILE}.damaged-`));
+    expect(aside).toHaveLength(1);
+    expect(JSON.parse(await readFile(path.join(dir, aside[0]!), 'utf8'))).toEqual(bad);
+    expect(report.warnings).toEqual([
+      {
+        code: 'LEARNED_FILE_MOVED_ASIDE',
+        message: `${LEARNED_FILE} in ${dir} held what could not be read: moved to ${aside[0]}, and a new one written with the prompts that could`,
+        file: path.join(dir, aside[0]!),
+      },
+    ]);
+    const reopened = await open4();
+    expect(reopened.index.warnings).toEqual([]);
+    expect(reopened.learned().map((entry) => entry.prompt)).toEqual(['is it raining', 'mail Bob']);
+  });
+
+  it('truncated, with the index deleted: a learn moves the file aside instead of replacing its prompts', async () => {
+    await (await open4()).learn(
+      ['is it raining', 'will it snow', 'how windy is it'].map((prompt) => ({ prompt, tool: 'get_weather' })),
+    );
+    const text = await readFile(path.join(dir, LEARNED_FILE), 'utf8');
+    await rm(dir, { recursive: true });
+    await makeDirectory(dir);
+    await writeFile(path.join(dir, LEARNED_FILE), text.slice(0, text.length - 20));
+    const selector = await open4();
+    expect(selector.index.warnings).toEqual([
+      expect.objectContaining({
+        code: 'LEARNED_PROMPTS_UNREADABLE',
+        reason: `${LEARNED_FILE} is not valid JSON`,
+      }),
+    ]);
+    const report = await selector.learn([{ prompt: 'mail Bob', tool: 'send_email' }]);
+    expect(report.warnings).toEqual([expect.objectContaining({ code: 'LEARNED_FILE_MOVED_ASIDE' })]);
+    const [aside] = (await readdir(dir)).filter((name) => name.startsWith(`${LEARNED_FILE}.damaged-`));
+    expect(await readFile(path.join(dir, aside!), 'utf8')).toBe(text.slice(0, text.length - 20));
+  });
+
+  it('of one tool far past the bound on call-learned prompts: only the newest are loaded and embedded', async () => {
+    const learned = Array.from({ length: 5_000 }, (_, item) => ({
+      prompt: `weather ${item}`,
+      source: 'call',
+    }));
+    await writeFile(
+      path.join(dir, LEARNED_FILE),
+      JSON.stringify({
+        format: 'toolsift-learned',
+        version: 2,
+        learned: { get_weather: [{ prompt: 'is it raining', source: 'labelled' }, ...learned] },
+      }),
+    );
+    const embedder = countingEmbedder();
+    const selector = await open4(embedder);
+    expect(embedder.embeddedTexts.filter((text) => text.startsWith('weather '))).toHaveLength(
+      DEFAULT_MAX_LEARNED_PER_TOOL,
+    );
+    const prompts = selector.learned().map((entry) => entry.prompt);
+    expect(prompts).toHaveLength(DEFAULT_MAX_LEARNED_PER_TOOL + 1);
+    expect(prompts.slice(0, 2)).toEqual(['is it raining', `weather ${5_000 - DEFAULT_MAX_LEARNED_PER_TOOL}`]);
+    expect(selector.index.warnings).toEqual([
+      expect.objectContaining({
+        code: 'LEARNED_PROMPTS_OVER_BOUND',
+        count: 5_000 - DEFAULT_MAX_LEARNED_PER_TOOL,
+        message: expect.stringContaining(`beyond the bound of ${DEFAULT_MAX_LEARNED_PER_TOOL} per tool`),
+      }),
+    ]);
+  });
+
+  it('of calls learned past the default bound with a bound of their own are loaded whole', async () => {
+    const count = DEFAULT_MAX_LEARNED_PER_TOOL + 20;
+    const examples = Array.from({ length: count }, (_, item) => ({
+      prompt: `weather ${item}`,
+      tool: 'get_weather',
+    }));
+    await (await open4()).learn(examples, { source: 'call', maxPerTool: count });
+    const reopened = await open4();
+    expect(reopened.learned()).toHaveLength(count);
+    expect(reopened.index.warnings).toEqual([]);
   });
 
   it('learned by selectors opened at the same time are all kept, and each sees the others (20 trials)', async () => {
