@@ -4,6 +4,7 @@ import { checkArgs } from './check-args.js';
 import { createCommands } from './commands/index.js';
 import { ExitCode, ExitWith } from './exit-code.js';
 import type { CliIo } from './io.js';
+import { colorFor } from './is-color-wanted.js';
 import { closeIds } from './mcp/close-ids.js';
 import { VERSION } from './version.js';
 
@@ -31,7 +32,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return ExitCode.Ok;
   }
   if (args.length === 0 || options.includes('--help') || options.includes('-h')) {
-    io.stdout.write(`${await renderUsage(command ?? main, command ? main : undefined)}\n`);
+    const usage = await renderUsage(command ?? main, command ? main : undefined);
+    io.stdout.write(`${colorFor(io.stdout, io.env, usage)}\n`);
     return ExitCode.Ok;
   }
   const names = Object.keys(subCommands);
@@ -71,14 +73,16 @@ async function reportFailure(
   main: CommandDef,
 ): Promise<number> {
   if (error instanceof ExitWith) return error.exitCode;
+  // citty colours its usage screens and messages: keep that only where stderr wants colour.
+  const usage = async () => colorFor(io.stderr, io.env, await renderUsage(command, main));
   if (isToolsiftError(error)) {
     io.stderr.write(`toolsift: ${error.message} [${error.code}]\n`);
-    if (error.code === 'USAGE_ERROR') io.stderr.write(`\n${await renderUsage(command, main)}\n`);
+    if (error.code === 'USAGE_ERROR') io.stderr.write(`\n${await usage()}\n`);
     return ExitCode.InputError;
   }
   // citty raises CLIError for bad arguments (missing required, bad enum value): a usage problem, not a bug.
   if (error instanceof Error && error.name === 'CLIError') {
-    io.stderr.write(`toolsift: ${error.message}\n\n${await renderUsage(command, main)}\n`);
+    io.stderr.write(`toolsift: ${colorFor(io.stderr, io.env, error.message)}\n\n${await usage()}\n`);
     return ExitCode.InputError;
   }
   io.stderr.write(
