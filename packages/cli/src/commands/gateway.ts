@@ -56,6 +56,11 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         valueHint: 'N',
         description: `How many tools search_tools returns when the call gives no k (default ${DEFAULT_SEARCH_K}, at most ${MAX_SEARCH_K})`,
       },
+      'max-result-mb': {
+        type: 'string',
+        valueHint: 'N',
+        description: `The largest result read from a stdio server, in MiB (default ${DEFAULT_MAX_RESULT_MB}, at most ${MAX_RESULT_MB}); a larger one fails its own call`,
+      },
       dynamic: {
         type: 'boolean',
         description:
@@ -81,6 +86,12 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         name: 'k',
         fallback: DEFAULT_SEARCH_K,
         max: MAX_SEARCH_K,
+      });
+      const maxResultMb = parseCount({
+        value: args['max-result-mb'],
+        name: 'max-result-mb',
+        fallback: DEFAULT_MAX_RESULT_MB,
+        max: MAX_RESULT_MB,
       });
       // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
       const [{ readGatewayConfig }, { createGateway }, { gatewayIndexDir }, { readGatewayOverlays }] =
@@ -111,6 +122,7 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         env: io.env,
         log,
         overlays: overlays.overlays,
+        maxResultBytes: maxResultMb * MIB,
       });
       const serverOptions = { dynamicMax: args.dynamic === true ? DYNAMIC_MAX : 0, defaultK };
       try {
@@ -152,6 +164,12 @@ export function createGatewayCommand(io: CliIo): CommandDef {
 }
 
 // --- internal ---
+
+/** `DEFAULT_MAX_RESULT_BYTES` in MiB (not imported: that module loads the MCP SDK, which `--help` need not). */
+const DEFAULT_MAX_RESULT_MB = 32;
+/** A message is read as one string, and V8's strings end at 512 MiB: half of that leaves room for the copy. */
+const MAX_RESULT_MB = 256;
+const MIB = 1024 * 1024;
 
 /** Most tools one client's tools/list holds in dynamic mode: the latest found stay, the oldest go. */
 const DYNAMIC_MAX = 20;

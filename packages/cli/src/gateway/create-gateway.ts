@@ -22,6 +22,11 @@ export interface GatewayOptions {
   timings?: UpstreamTimings | undefined;
   /** Overlays applied to the upstream tools (see `readGatewayOverlays`); none when absent. */
   overlays?: readonly ToolOverlay[] | undefined;
+  /**
+   * The longest message read from a stdio upstream (default `DEFAULT_MAX_RESULT_BYTES`, 32 MiB): a longer result
+   * fails its own call, with its size, and the server serves on.
+   */
+  maxResultBytes?: number | undefined;
 }
 
 /** A running gateway: one pool of upstreams and one index, and an MCP server per client over them. */
@@ -52,8 +57,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   let isStarted = false;
   const listeners = new Set<() => void>();
   const sync = (): Promise<void> => index.sync(pool.tools());
+  const { maxResultBytes } = options;
   const pool = createUpstreamPool({
-    configs: options.upstreams,
+    configs:
+      maxResultBytes === undefined
+        ? options.upstreams
+        : options.upstreams.map((config) =>
+            config.transport === 'stdio' ? { ...config, maxResultBytes } : config,
+          ),
     log: options.log,
     // Until every upstream was tried once, the changes wait: the first index is built once, with all of them.
     onToolsChanged: ({ isToolsChanged }) => {

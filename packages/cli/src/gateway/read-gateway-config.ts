@@ -12,6 +12,8 @@ export interface StdioUpstreamConfig {
   /** Added to the safe default environment the SDK gives a server. Secret: never printed, logged or returned. */
   env: Record<string, string>;
   cwd?: string;
+  /** The longest message read from the server (default `DEFAULT_MAX_RESULT_BYTES`); a longer answer fails its call. */
+  maxResultBytes?: number;
 }
 
 /** An upstream MCP server reached over HTTP: Streamable HTTP, or the older HTTP+SSE transport. */

@@ -144,6 +144,7 @@ export function superviseUpstream(options: {
           onBroken: (error) => {
             if (opened !== undefined) lose(opened, 'lost its connection', error);
           },
+          onOversized: (message) => log(mask(`upstream "${config.name}" ${message.text}`)),
         },
       });
       const listed = await opened.listTools({ timeoutMs: timings.listTimeoutMs });

@@ -1,6 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -13,6 +12,14 @@ import { VERSION } from '../version.js';
 import { listUpstreamTools, TOOLS_PAGE, type UpstreamToolList } from './list-upstream-tools.js';
 import type { UpstreamConfig } from './read-gateway-config.js';
 import type { StderrTail } from './stderr-tail.js';
+import { type OversizedUpstreamMessage, StdioUpstreamTransport } from './stdio-upstream-transport.js';
+
+/**
+ * The longest message the gateway reads from a stdio server, by default: 32 MiB. A result is one message: server-
+ * filesystem's `read_media_file` on an 8 MB image is 22.4 MB (the base64 twice, as content and structured content),
+ * over the SDK's own limit of 10 MiB. HTTP upstreams have no such limit: their answers are read whole.
+ */
+export const DEFAULT_MAX_RESULT_BYTES = 32 * 1024 * 1024;
 
 /** A proxied call: its arguments, and what ties it to the agent's own request. */
 export interface UpstreamCall {
@@ -35,6 +42,11 @@ export interface UpstreamEvents {
    * request that met it got this error.
    */
   onBroken: (error: unknown) => void;
+  /**
+   * A stdio server sent a message longer than the gateway reads (`maxResultBytes`): it was skipped, the request it
+   * answered (if any) got an error naming its size, and the connection serves on.
+   */
+  onOversized: (message: OversizedUpstreamMessage) => void;
 }
 
 /** What a server says about itself in the MCP handshake. */
@@ -73,7 +85,7 @@ export async function connectUpstream(options: {
   events: UpstreamEvents;
 }): Promise<UpstreamConnection> {
   const { config, events } = options;
-  const transport = reportingBrokenSends(createTransport(config, options.stderr), events.onBroken);
+  const transport = reportingBrokenSends(createTransport(config, options.stderr, events), events.onBroken);
   const client = new Client({ name: 'toolsift-gateway', version: VERSION }, { capabilities: {} });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => events.onToolsChanged());
   try {
@@ -87,7 +99,7 @@ export async function connectUpstream(options: {
   return {
     name: config.name,
     serverInfo: serverInfoOf(client),
-    pid: transport instanceof StdioClientTransport ? (transport.pid ?? undefined) : undefined,
+    pid: transport instanceof StdioUpstreamTransport ? transport.pid : undefined,
     // `request`, not `client.listTools`: that one compiles a validator for every output schema (not free at
     // thousands of tools) and refuses a whole page for one bad tool; `listUpstreamTools` checks each tool alone.
     listTools: ({ timeoutMs }) =>
@@ -148,17 +160,18 @@ function reportingBrokenSends(transport: Transport, onBroken: (error: unknown) =
   return transport;
 }
 
-function createTransport(config: UpstreamConfig, stderr: StderrTail): Transport {
+function createTransport(config: UpstreamConfig, stderr: StderrTail, events: UpstreamEvents): Transport {
   switch (config.transport) {
     case 'stdio': {
-      const transport = new StdioClientTransport({
+      const transport = new StdioUpstreamTransport({
         command: config.command,
         args: config.args,
         env: config.env,
-        ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
-        stderr: 'pipe',
+        cwd: config.cwd,
+        maxMessageBytes: config.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+        onOversized: events.onOversized,
       });
-      transport.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk.toString('utf8')));
+      transport.stderr.on('data', (chunk: Buffer) => stderr.append(chunk.toString('utf8')));
       return transport;
     }
     case 'http':
