@@ -1,4 +1,4 @@
-import { applyOverlays, type Diagnostic, loadTools, type Tool, type ToolOverlay } from '@toolsift/core';
+import type { Tool, ToolOverlay } from '@toolsift/core';
 import {
   createEmbedder,
   createSelector,
@@ -6,12 +6,16 @@ import {
   type IndexProgress,
   type Selector,
 } from '@toolsift/selector';
+import { createUpstreamCatalog } from './upstream-catalog.js';
 import type { UpstreamTool } from './upstream-pool.js';
 import { yieldingEmbedder } from './yielding-embedder.js';
 
 /** The selector over the upstream tools, kept in line with them; see `createGatewayIndex`. */
 export interface GatewayIndex {
-  /** Bring the index in line with `tools`: add, update and remove only what changed. Calls run one after another. */
+  /**
+   * Bring the index in line with `tools`: add, update and remove only what changed. Calls run one after another; a
+   * call made while another waits to start takes its place (both resolve when the newer tools are indexed).
+   */
   sync(tools: readonly UpstreamTool[]): Promise<void>;
   /** The selector once a sync has given it tools (undefined before), after every sync asked for so far. */
   selector(): Promise<Selector | undefined>;
@@ -54,6 +58,8 @@ export function createGatewayIndex(options: {
     }
   };
   let queue: Promise<void> = Promise.resolve();
+  // The sync asked for that has not started yet.
+  let waiting: { tools: readonly UpstreamTool[]; done: Promise<void> } | undefined;
   let embedder: Promise<Embedder> | undefined;
   const embedderOf = (): Promise<Embedder> => {
     if (typeof options.embedder === 'object') return Promise.resolve(yieldingEmbedder(options.embedder));
@@ -68,13 +74,23 @@ export function createGatewayIndex(options: {
     return embedder;
   };
 
+  const catalog = createUpstreamCatalog({ overlays: options.overlays ?? [], log: options.log });
+  // A server whose tools did not change gives the same Tool objects again: their fingerprints are not recomputed.
+  const fingerprintOf = new WeakMap<Tool, string>();
+  const fingerprint = (tool: Tool): string => {
+    let known = fingerprintOf.get(tool);
+    if (known === undefined) {
+      // The source names the tool's place in its server's list: a tool that only moved is no change.
+      known = JSON.stringify({ ...tool, source: undefined });
+      fingerprintOf.set(tool, known);
+    }
+    return known;
+  };
+
   const apply = async (tools: readonly UpstreamTool[]): Promise<void> => {
-    const wanted = toTools(tools, { overlays: options.overlays ?? [], log: options.log });
+    const wanted = catalog.toTools(tools);
     reportUnmatched(wanted);
-    // The source names the tool's place in its server's list: a tool that only moved is no change.
-    const fingerprints = new Map(
-      wanted.map((tool) => [tool.id, JSON.stringify({ ...tool, source: undefined })]),
-    );
+    const fingerprints = new Map(wanted.map((tool) => [tool.id, fingerprint(tool)]));
     if (selector === undefined) {
       if (wanted.length === 0) return;
       selector = await createSelector({
@@ -102,10 +118,20 @@ export function createGatewayIndex(options: {
 
   return {
     sync(tools) {
-      const next = queue.then(() => apply(tools));
+      // Changes that come faster than they are indexed are indexed together: one sync runs, one waits.
+      if (waiting !== undefined) {
+        waiting.tools = tools;
+        return waiting.done;
+      }
+      const next: { tools: readonly UpstreamTool[]; done: Promise<void> } = { tools, done: queue };
+      next.done = queue.then(() => {
+        waiting = undefined;
+        return apply(next.tools);
+      });
+      waiting = next;
       // A failed sync is reported to its caller; the next one starts from what was indexed.
-      queue = next.catch(() => undefined);
-      return next;
+      queue = next.done.catch(() => undefined);
+      return next.done;
     },
     async selector() {
       await queue;
@@ -132,70 +158,4 @@ function reportProgress(log: (line: string) => void): (progress: IndexProgress) 
         : `indexing: ${done} of ${total} texts embedded`,
     );
   };
-}
-
-/**
- * Upstream tools as toolsift tools: the MCP loader reads each server's list, each tool knows its server (the config
- * key, with the `serverInfo` name and title as aliases and its `instructions` as description), overlays are applied
- * under the tools' own names, then ids and names become the qualified names.
- */
-function toTools(
-  tools: readonly UpstreamTool[],
-  options: { overlays: readonly ToolOverlay[]; log: (line: string) => void },
-): Tool[] {
-  const byServer = new Map<string, UpstreamTool[]>();
-  for (const tool of tools) {
-    const group = byServer.get(tool.server);
-    if (group === undefined) byServer.set(tool.server, [tool]);
-    else group.push(tool);
-  }
-  return [...byServer].flatMap(([name, serverTools]) => {
-    const info = serverTools[0]?.serverInfo;
-    // The MCP loader gives each tool this server: the config key, with the serverInfo name and title as aliases.
-    const loaded = loadTools(
-      {
-        server: name,
-        ...(info === undefined ? {} : { serverInfo: { name: info.name, title: info.title } }),
-        ...(info?.instructions === undefined ? {} : { instructions: info.instructions }),
-        tools: serverTools.map((tool) => tool.definition),
-      },
-      { format: 'mcp', file: `upstream "${name}"` },
-    );
-    for (const diagnostic of loaded.diagnostics) {
-      if (diagnostic.severity === 'error') options.log(describe(diagnostic));
-    }
-    const overlaid = applyOverlays(loaded.tools, options.overlays).tools;
-    // The loader names each tool's place in the list (`/tools/3`): that is the upstream tool it was read from.
-    const upstreamOf = (tool: Tool) => serverTools[Number(tool.source.pointer.split('/')[2])];
-    const qualified = new Map(
-      overlaid.flatMap((tool) => {
-        const upstream = upstreamOf(tool);
-        return upstream === undefined ? [] : [[tool.name, upstream.qualifiedName] as const];
-      }),
-    );
-    return overlaid.flatMap((tool) => {
-      const qualifiedName = qualified.get(tool.name);
-      return qualifiedName === undefined ? [] : [withQualifiedNames(tool, qualifiedName, qualified)];
-    });
-  });
-}
-
-/** The tool under its qualified name, the tools its relations name (an overlay names them plainly) too. */
-function withQualifiedNames(tool: Tool, qualifiedName: string, qualified: ReadonlyMap<string, string>): Tool {
-  const rename = <T extends { tool: string }>(relation: T): T => ({
-    ...relation,
-    tool: qualified.get(relation.tool) ?? relation.tool,
-  });
-  return {
-    ...tool,
-    id: qualifiedName,
-    name: qualifiedName,
-    conflicts: tool.conflicts.map(rename),
-    alternatives: tool.alternatives.map(rename),
-    complements: tool.complements.map(rename),
-  };
-}
-
-function describe(diagnostic: Diagnostic): string {
-  return `${diagnostic.file}${diagnostic.pointer === undefined ? '' : ` at ${diagnostic.pointer}`}: ${diagnostic.message} [${diagnostic.code}]; the tool is left out of the search (call_tool still reaches it)`;
 }
