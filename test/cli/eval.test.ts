@@ -101,6 +101,31 @@ describe('toolsift eval', () => {
     expect(result.stdout).toContain('abstained, gold []     n/a');
   });
 
+  test('--help says which tools the queries run against, and what a query line holds', async () => {
+    const { stdout } = await runToolsift(['eval', '--help'], { cwd: root });
+    expect(stdout).toMatch(
+      /--catalog=<PATH> +The tools the queries are run against: a catalog file or folder .*\(default \.\/metadata\)/,
+    );
+    expect(stdout).toMatch(/--queries=<FILE> +Queries JSONL, one per line: \{"id", "query", "gold": /);
+  });
+
+  test('with both files missing, the error names both', async () => {
+    const result = await runToolsift(['eval', '--queries', 'queries.jsonl', '--catalog', 'tools.json'], {
+      cwd: root,
+    });
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toMatchInlineSnapshot(`
+      "toolsift: eval cannot find the queries file queries.jsonl (--queries) or the tools tools.json (--catalog): it runs each query of the queries file against the tools of the catalog [FILE_UNREADABLE]
+      "
+    `);
+    // Without --catalog, the default folder is named as such.
+    const byDefault = await runToolsift(['eval', '--queries', 'queries.jsonl'], { cwd: root });
+    expect(byDefault.stderr).toMatchInlineSnapshot(`
+      "toolsift: eval cannot find the queries file queries.jsonl (--queries) or the tools ./metadata (--catalog's default): it runs each query of the queries file against the tools of the catalog [FILE_UNREADABLE]
+      "
+    `);
+  });
+
   test('an unknown method is a usage error', async () => {
     const result = await evaluate(QUERIES, '--method', 'magic');
     expect(result.code).toBe(1);

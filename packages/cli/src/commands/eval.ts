@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import {
@@ -19,15 +20,24 @@ export function createEvalCommand(io: CliIo): CommandDef {
   const command = defineCommand({
     meta: {
       name: 'eval',
-      description: 'Measure top-1, Recall@1/5/10, nDCG@10, MRR and abstention on a queries file.',
+      description:
+        'Measure top-1, Recall@1/5/10, nDCG@10, MRR and abstention: each query of --queries is run against the ' +
+        'tools of --catalog, and the tools ranked are checked against its gold tool names.',
     },
     args: {
       ...SELECTOR_ARGS,
+      catalog: {
+        type: 'string',
+        valueHint: 'PATH',
+        description:
+          'The tools the queries are run against: a catalog file or folder in any format toolsift reads (default ./metadata)',
+      },
       queries: {
         type: 'string',
         required: true,
         valueHint: 'FILE',
-        description: 'Queries JSONL ({id, query, gold, ...})',
+        description:
+          'Queries JSONL, one per line: {"id", "query", "gold": [tool names; none when no tool fits], "candidates"?, "split"?}',
       },
       k: { type: 'string', valueHint: 'N', description: 'Tools ranked per query (default 10)' },
       json: { type: 'boolean', description: 'Print the metrics as one JSON object' },
@@ -52,6 +62,7 @@ export function createEvalCommand(io: CliIo): CommandDef {
       const k = parseCount({ value: args.k, name: 'k', fallback: 10, max: MAX_K });
       const limit =
         args.limit === undefined ? undefined : parseCount({ value: args.limit, name: 'limit', fallback: 1 });
+      await checkInputsExist(io, { queries: args.queries, catalog: args.catalog });
       let queries = await readBenchQueries(path.resolve(io.cwd, args.queries));
       if (args.split !== undefined) queries = queries.filter((query) => query.split === args.split);
       queries = sampleQueries(queries, limit);
@@ -87,6 +98,33 @@ export function createEvalCommand(io: CliIo): CommandDef {
 // --- internal ---
 
 const METHODS: readonly RankingMethod[] = ['toolsift', 'bm25', 'dense'];
+
+/** Both input files looked for before either is read, so that one error names every one that is missing. */
+async function checkInputsExist(
+  io: CliIo,
+  inputs: { queries: string; catalog: string | undefined },
+): Promise<void> {
+  const catalog = inputs.catalog ?? './metadata';
+  const missing = [
+    ...((await exists(io, inputs.queries)) ? [] : [`the queries file ${inputs.queries} (--queries)`]),
+    ...((await exists(io, catalog))
+      ? []
+      : [`the tools ${catalog} (${inputs.catalog === undefined ? "--catalog's default" : '--catalog'})`]),
+  ];
+  if (missing.length === 0) return;
+  throw new ToolsiftError(
+    ErrorCode.FileUnreadable,
+    `eval cannot find ${missing.join(' or ')}: it runs each query of the queries file against the tools of the catalog`,
+    { missing },
+  );
+}
+
+async function exists(io: CliIo, file: string): Promise<boolean> {
+  return stat(path.resolve(io.cwd, file)).then(
+    () => true,
+    () => false,
+  );
+}
 
 function parseMethod(value: string | undefined): RankingMethod {
   if (value === undefined || value === '') return 'toolsift';
