@@ -8,7 +8,7 @@ import { tempFolder } from '../cli/temp-folder.js';
 import { nodeServer, referenceServer } from './gateway-process.js';
 
 // The reference filesystem server's read_media_file on an 8 MB image: its answer holds the base64 twice (content and
-// structuredContent), 22.4 MB on one line. The SDK's stdio client closed the connection on any line over 10 MiB, so
+// structuredContent), 21.3 MB on one line. The SDK's stdio client closed the connection on any line over 10 MiB, so
 // the call failed, every call in flight with it, and the server restarted.
 const folder = tempFolder('toolsift-gateway-big-');
 const project = path.join(folder, 'project');

@@ -52,6 +52,10 @@ describe('toolsift gateway: bad input', () => {
     [['--token', SECRET], '--token and --host apply to --http only'],
     [['--http', '0', '--token='], '--token must not be empty'],
     [['--http', '0', '--k', '0'], '--k must be a whole number >= 1 and <= 50, written in digits; got "0"'],
+    [
+      ['--max-result-mb', '300'],
+      '--max-result-mb must be a whole number >= 1 and <= 256, written in digits; got "300"',
+    ],
   ])('%j is a usage error (exit 1) that never echoes a token', async (extra, message) => {
     const result = await gatewayWith({ mcpServers: { a: { command: 'a' } } }, extra);
     expect(result.code).toBe(1);

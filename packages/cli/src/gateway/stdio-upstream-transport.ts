@@ -201,7 +201,7 @@ export class StdioUpstreamTransport implements Transport {
 /** How long `close` waits for the server to exit after closing its stdin, and again after SIGTERM (as the SDK). */
 const CLOSE_GRACE_MS = 2000;
 
-/** `22,369,725 bytes (21.3 MiB)`; below 1 MiB the bytes alone. */
+/** `21,333,517 bytes (20.3 MiB)`; below 1 MiB the bytes alone. */
 function formatBytes(bytes: number): string {
   const text = `${bytes.toLocaleString('en-US')} bytes`;
   return bytes < MIB ? text : `${text} (${Number((bytes / MIB).toFixed(1))} MiB)`;

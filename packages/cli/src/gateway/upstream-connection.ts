@@ -16,7 +16,7 @@ import { type OversizedUpstreamMessage, StdioUpstreamTransport } from './stdio-u
 
 /**
  * The longest message the gateway reads from a stdio server, by default: 32 MiB. A result is one message: server-
- * filesystem's `read_media_file` on an 8 MB image is 22.4 MB (the base64 twice, as content and structured content),
+ * filesystem's `read_media_file` on an 8 MB image is 21.3 MB (the base64 twice, as content and structured content),
  * over the SDK's own limit of 10 MiB. HTTP upstreams have no such limit: their answers are read whole.
  */
 export const DEFAULT_MAX_RESULT_BYTES = 32 * 1024 * 1024;
