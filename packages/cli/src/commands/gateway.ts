@@ -61,6 +61,11 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         valueHint: 'N',
         description: `The largest result read from a stdio server, in MiB (default ${DEFAULT_MAX_RESULT_MB}, at most ${MAX_RESULT_MB}); a larger one fails its own call`,
       },
+      'stale-after': {
+        type: 'string',
+        valueHint: 'MS',
+        description: `How long a search waits for a tool list an upstream announced as changed, from the announcement, before it answers from the last list and names the server stale (default ${DEFAULT_STALE_AFTER_MS} ms)`,
+      },
       dynamic: {
         type: 'boolean',
         description:
@@ -93,6 +98,12 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         fallback: DEFAULT_MAX_RESULT_MB,
         max: MAX_RESULT_MB,
       });
+      const staleAfterMs = parseCount({
+        value: args['stale-after'],
+        name: 'stale-after',
+        fallback: DEFAULT_STALE_AFTER_MS,
+        max: MAX_STALE_AFTER_MS,
+      });
       // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
       const [{ readGatewayConfig }, { createGateway }, { gatewayIndexDir }, { readGatewayOverlays }] =
         await Promise.all([
@@ -123,18 +134,20 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         log,
         overlays: overlays.overlays,
         maxResultBytes: maxResultMb * MIB,
+        timings: { staleAfterMs },
       });
       const serverOptions = { dynamicMax: args.dynamic === true ? DYNAMIC_MAX : 0, defaultK };
       try {
         if (port === undefined) await serveStdio(io, () => gateway.createServer(serverOptions));
         else {
-          const { serveHttp } = await import('../gateway/serve-http.js');
+          const { isLoopbackHost, serveHttp } = await import('../gateway/serve-http.js');
           const host = args.host ?? '127.0.0.1';
           const http = await serveHttp({
             port,
             host,
             token,
             createServer: () => gateway.createServer(serverOptions),
+            log,
           }).catch((error: NodeJS.ErrnoException) => {
             if (error.code === undefined || !LISTEN_ERRORS.includes(error.code)) throw error;
             throw new ToolsiftError(
@@ -145,7 +158,7 @@ export function createGatewayCommand(io: CliIo): CommandDef {
             );
           });
           log(`serving MCP on ${http.url}${token === undefined ? '' : ' (bearer token required)'}`);
-          if (token === undefined && !['127.0.0.1', 'localhost', '::1'].includes(host)) {
+          if (token === undefined && !isLoopbackHost(host)) {
             log(
               `warning: no token, and ${host} is reachable from other machines: anyone who reaches it can call every upstream tool`,
             );
@@ -164,6 +177,11 @@ export function createGatewayCommand(io: CliIo): CommandDef {
 }
 
 // --- internal ---
+
+/** `--stale-after` by default: the gateway's own default (`DEFAULT_UPSTREAM_TIMINGS`), not imported (it loads the MCP SDK). */
+const DEFAULT_STALE_AFTER_MS = 2_000;
+/** The longest `--stale-after`: the 30 s a `tools/list` may take, and more, would let one server hold searches back. */
+const MAX_STALE_AFTER_MS = 30_000;
 
 /** `DEFAULT_MAX_RESULT_BYTES` in MiB (not imported: that module loads the MCP SDK, which `--help` need not). */
 const DEFAULT_MAX_RESULT_MB = 32;
