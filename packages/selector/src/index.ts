@@ -79,6 +79,7 @@ export type {
   SessionTool,
 } from './session/session.js';
 export { userCacheDir } from './shared/user-cache-dir.js';
+export type { BuiltInVectorIndexKind, VectorIndexChoice } from './vector-index/built-in-vector-indexes.js';
 export type { CreatedVectorIndex, CreateVectorIndexOptions } from './vector-index/create-vector-index.js';
 export { createVectorIndex, EXACT_INDEX_MAX_WORK } from './vector-index/create-vector-index.js';
 export type { ExactVectorIndex, ExactVectorIndexOptions } from './vector-index/exact-vector-index.js';
@@ -87,5 +88,6 @@ export type { HnswVectorIndex, HnswVectorIndexOptions } from './vector-index/hns
 export { createHnswVectorIndex, HNSW_DEFAULTS } from './vector-index/hnsw-vector-index.js';
 export type { LoadVectorIndexOptions } from './vector-index/load-vector-index.js';
 export { loadVectorIndex } from './vector-index/load-vector-index.js';
-export type { VectorHit, VectorIndex } from './vector-index/vector-index.js';
+export { saveVectorIndex } from './vector-index/save-vector-index.js';
+export type { VectorHit, VectorIndex, VectorIndexFactory } from './vector-index/vector-index.js';
 export type { ToolView, ViewKind } from './views/tool-view.js';

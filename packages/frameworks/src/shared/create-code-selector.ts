@@ -37,7 +37,7 @@ export async function createCodeSelector(options: CodeSelectorOptions): Promise<
         });
   // An index over a component instance lives in memory only: `createSelector` decides that case itself.
   const hasInstance =
-    typeof options.vectorIndex === 'object' ||
+    typeof (options.vectorIndex as { search?: unknown })?.search === 'function' ||
     typeof (options.lexical as { search?: unknown })?.search === 'function';
   const indexDir =
     options.indexDir ??

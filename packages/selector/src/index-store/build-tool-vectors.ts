@@ -9,7 +9,7 @@ import type { ToolView } from '../views/tool-view.js';
  */
 export function buildToolVectors(views: readonly ToolView[], vectorIndex: VectorIndex): ToolVectors | string {
   const offsets = new Int32Array(views.length);
-  let data = vectorIndex.locateVectors(views, offsets);
+  let data = vectorIndex.locateVectors?.(views, offsets);
   if (data === undefined) {
     const dimensions = vectorIndex.dimensions;
     data = new Float32Array(views.length * dimensions);

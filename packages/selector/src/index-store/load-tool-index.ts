@@ -7,6 +7,7 @@ import { loadLexicalIndex } from '../lexical/create-lexical-index.js';
 import { restoreExactNameMatcher } from '../ranking/exact-name-matcher.js';
 import type { FileEntry } from '../shared/atomic-file.js';
 import { crc32 } from '../shared/checksum.js';
+import type { VectorIndexChoice } from '../vector-index/built-in-vector-indexes.js';
 import { loadVectorIndex } from '../vector-index/load-vector-index.js';
 import { hashTool } from './content-hash.js';
 import {
@@ -46,6 +47,8 @@ export async function loadToolIndex(options: {
   tools: readonly Tool[];
   embedder: Embedder;
   lexicalOptions: string;
+  /** The vector index wanted (see `loadVectorIndex`): a folder saved by another kind is refused. */
+  vectorIndex?: VectorIndexChoice | undefined;
 }): Promise<LoadedToolIndex> {
   const { dir, embedder, tools } = options;
   const manifest = parseManifest(dir, options.manifest);
@@ -66,7 +69,10 @@ export async function loadToolIndex(options: {
   // for the checksum) and is awaited last, once the other payloads are checked and decoded and the catalog is
   // hashed. The rejection handlers only keep an earlier failure from leaving a promise unobserved; `await`
   // still throws.
-  const vectorLoad = loadVectorIndex(path.join(dir, manifest.files.vectorIndex), { dimensions });
+  const vectorLoad = loadVectorIndex(path.join(dir, manifest.files.vectorIndex), {
+    dimensions,
+    vectorIndex: options.vectorIndex,
+  });
   vectorLoad.catch(() => undefined);
   const reads = Promise.all([
     readChecked(dir, manifest.files.views),

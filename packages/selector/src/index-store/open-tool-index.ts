@@ -6,6 +6,11 @@ import { DEFAULT_MAX_LEARNED_PER_TOOL } from '../learning/learned-bound.js';
 import { createLexicalIndex } from '../lexical/create-lexical-index.js';
 import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
 import { resolveLexicalOptions } from '../lexical/resolve-lexical-options.js';
+import {
+  checkVectorIndexChoice,
+  isVectorIndex,
+  type VectorIndexChoice,
+} from '../vector-index/built-in-vector-indexes.js';
 import { createVectorIndex } from '../vector-index/create-vector-index.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import { buildToolViews } from '../views/build-tool-views.js';
@@ -37,8 +42,8 @@ export interface OpenToolIndexOptions {
   dir?: string | undefined;
   /** Options of the built-in lexical index, or an empty `LexicalIndex` to use instead (memory only). */
   lexical?: LexicalIndexOptions | LexicalIndex | undefined;
-  /** The kind of built-in vector index, or an empty `VectorIndex` to use instead (memory only). */
-  vectorIndex?: 'auto' | 'hnsw' | 'exact' | VectorIndex | undefined;
+  /** The built-in vector index, a factory of another kind (saved and loaded), or an empty `VectorIndex` (memory only). */
+  vectorIndex?: VectorIndexChoice | VectorIndex | undefined;
   onProgress?: ((progress: IndexProgress) => void) | undefined;
 }
 
@@ -62,10 +67,11 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
   const { dir } = options;
   // Checked before any saved index is reused: an unknown or out-of-range option is a USAGE_ERROR either way.
   if (!isLexicalIndex(options.lexical)) resolveLexicalOptions(options.lexical ?? {});
+  if (!isVectorIndex(options.vectorIndex)) checkVectorIndexChoice(options.vectorIndex ?? 'auto');
   if (dir !== undefined && hasComponentInstance(options)) {
     throw new ToolsiftError(
       ErrorCode.UsageError,
-      `cannot keep the index in ${dir}: an index built on a VectorIndex or LexicalIndex instance lives in memory only (the store could not reload it); leave indexDir out or set it to false`,
+      `cannot keep the index in ${dir}: an index built on a VectorIndex or LexicalIndex instance lives in memory only (the store could not reload it: a VectorIndexFactory can); leave indexDir out or set it to false`,
       { dir },
     );
   }
@@ -93,6 +99,8 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
         tools: options.tools,
         embedder: options.embedder,
         lexicalOptions,
+        // Never an instance here: a folder with one was refused above.
+        vectorIndex: options.vectorIndex as VectorIndexChoice | undefined,
       });
       const relearned =
         learnedFile.prompts === undefined ? [] : adoptLearned(loaded.index, learnedFile.prompts);
@@ -183,7 +191,7 @@ export function createEmptyToolIndex(
 ): ToolIndex {
   const { dimensions } = options.embedder;
   let vectorIndex: VectorIndex;
-  if (typeof options.vectorIndex === 'object') {
+  if (isVectorIndex(options.vectorIndex)) {
     vectorIndex = options.vectorIndex;
     if (vectorIndex.dimensions !== dimensions) {
       throw new ToolsiftError(
@@ -214,7 +222,7 @@ export function createEmptyToolIndex(
 export function hasComponentInstance(
   options: Pick<OpenToolIndexOptions, 'lexical' | 'vectorIndex'>,
 ): boolean {
-  return typeof options.vectorIndex === 'object' || isLexicalIndex(options.lexical);
+  return isVectorIndex(options.vectorIndex) || isLexicalIndex(options.lexical);
 }
 
 /**

@@ -3,6 +3,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import path from 'node:path';
 import { writeFileAtomic } from '../shared/atomic-file.js';
+import { saveVectorIndex } from '../vector-index/save-vector-index.js';
 import { hashText } from './content-hash.js';
 import {
   GENERATION_NAME,
@@ -49,7 +50,7 @@ export async function saveToolIndex(options: {
     Buffer.from(JSON.stringify(index.nameTable())),
   );
   const lexical = await writeFileAtomic(path.join(dir, name('lexical')), index.lexical.toBinary());
-  await index.vectorIndex.save(path.join(dir, name('vector-index')));
+  await saveVectorIndex(index.vectorIndex, path.join(dir, name('vector-index')));
 
   const manifest: IndexManifest = {
     format: 'toolsift-index',

@@ -43,6 +43,7 @@ import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index
 import { type RankingWeightOverrides, resolveRankingWeights } from '../ranking/ranking-weights.js';
 import { DEFAULT_RULE_WEIGHTS } from '../rules/rule-options.js';
 import type { SelectionRule } from '../rules/selection-rule.js';
+import type { VectorIndexChoice } from '../vector-index/built-in-vector-indexes.js';
 import type { VectorIndex } from '../vector-index/vector-index.js';
 import type { ToolView } from '../views/tool-view.js';
 import { catalogErrorWarnings, catalogPaths, readCatalog } from './read-catalog.js';
@@ -79,10 +80,11 @@ export interface SelectorOptions {
   /** Options of the built-in BM25F index, or an empty `LexicalIndex` the selector fills and queries instead. */
   lexical?: LexicalIndexOptions | LexicalIndex;
   /**
-   * The built-in vector index to use (`auto`: exact for small catalogs, HNSW for large ones), or an empty
-   * `VectorIndex` with the embedder's dimensions, which the selector fills and queries instead.
+   * The vector index: a built-in one (`auto`, the default: exact for small catalogs, HNSW for large ones), a
+   * `VectorIndexFactory` of another kind (saved with the index folder and loaded with it), or an empty
+   * `VectorIndex` with the embedder's dimensions, which the selector fills and queries in memory only.
    */
-  vectorIndex?: 'auto' | 'hnsw' | 'exact' | VectorIndex;
+  vectorIndex?: VectorIndexChoice | VectorIndex;
   /** Reports embedding progress while the index is built or updated. */
   onProgress?: (progress: IndexProgress) => void;
   /** Reports preparing the embedder's model (the one-time `use-lite` conversion), one line per step. */

@@ -1,13 +1,18 @@
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { checkVectorIndexChoice, type VectorIndexChoice } from './built-in-vector-indexes.js';
 import { createExactVectorIndex } from './exact-vector-index.js';
 import { createHnswVectorIndex, type HnswVectorIndexOptions } from './hnsw-vector-index.js';
 import { type HnswlibStatus, hnswlibStatus } from './hnswlib.js';
-import type { VectorIndex } from './vector-index.js';
+import type { VectorIndex, VectorIndexFactory } from './vector-index.js';
 
 /** Options of `createVectorIndex`. */
 export interface CreateVectorIndexOptions {
   dimensions: number;
-  /** `auto` (default): exact while expectedSize x dimensions stays within `EXACT_INDEX_MAX_WORK`, HNSW above. */
-  kind?: 'auto' | 'hnsw' | 'exact';
+  /**
+   * `auto` (default): exact while expectedSize x dimensions stays within `EXACT_INDEX_MAX_WORK`, HNSW above; or a
+   * built-in kind, or a factory of another kind (USAGE_ERROR for anything else).
+   */
+  kind?: VectorIndexChoice;
   /** Number of vectors the caller is about to add; drives `auto` and the initial capacity. */
   expectedSize?: number;
   /** HNSW tuning, used when an HNSW index is built. */
@@ -29,10 +34,16 @@ export interface CreatedVectorIndex {
  */
 export const EXACT_INDEX_MAX_WORK = 512_000;
 
-/** Create the right `VectorIndex` for the expected size, falling back to exact where hnswlib-node cannot load. */
+/**
+ * Create the right `VectorIndex` for the expected size, falling back to exact where hnswlib-node cannot load; a
+ * factory's index must have the dimensions asked for (EMBEDDING_DIMENSION_MISMATCH) and the factory's kind.
+ */
 export function createVectorIndex(options: CreateVectorIndexOptions): CreatedVectorIndex {
+  const kind = options.kind ?? 'auto';
+  checkVectorIndexChoice(kind);
+  if (typeof kind === 'object') return { index: createWithFactory(kind, options), warnings: [] };
   const choice = chooseVectorIndexKind({
-    kind: options.kind ?? 'auto',
+    kind,
     expectedSize: options.expectedSize ?? 0,
     dimensions: options.dimensions,
     hnswlib: hnswlibStatus(),
@@ -45,7 +56,7 @@ export function createVectorIndex(options: CreateVectorIndexOptions): CreatedVec
   return { index, warnings: choice.warnings };
 }
 
-/** The pure decision behind `createVectorIndex`: which kind to build, and what to warn about. */
+/** The pure decision behind `createVectorIndex` between the built-ins: which to build, and what to warn about. */
 export function chooseVectorIndexKind(options: {
   kind: 'auto' | 'hnsw' | 'exact';
   expectedSize: number;
@@ -64,4 +75,25 @@ export function chooseVectorIndexKind(options: {
       `using the exact vector index instead of HNSW (${reason}); queries on large catalogs will be slower`,
     ],
   };
+}
+
+// --- internal ---
+
+function createWithFactory(factory: VectorIndexFactory, options: CreateVectorIndexOptions): VectorIndex {
+  const index = factory.create({ dimensions: options.dimensions, expectedSize: options.expectedSize ?? 0 });
+  if (index.dimensions !== options.dimensions) {
+    throw new ToolsiftError(
+      ErrorCode.EmbeddingDimensionMismatch,
+      `the "${factory.kind}" vector index created an index of ${index.dimensions} dimensions, not ${options.dimensions}`,
+      { expected: options.dimensions, actual: index.dimensions },
+    );
+  }
+  if (index.kind !== factory.kind) {
+    throw new ToolsiftError(
+      ErrorCode.UsageError,
+      `the "${factory.kind}" vector index created an index of kind "${index.kind}": a factory's indexes carry its kind, which each save records`,
+      { expected: factory.kind, actual: index.kind },
+    );
+  }
+  return index;
 }

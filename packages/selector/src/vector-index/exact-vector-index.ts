@@ -88,10 +88,7 @@ export class ExactVectorIndex implements VectorIndex {
       : this.#data.subarray(slot * this.dimensions, (slot + 1) * this.dimensions);
   }
 
-  /** Never: a removal moves the last vector into the freed slot, and growth moves them all. */
-  locateVectors(): undefined {
-    return undefined;
-  }
+  // No `locateVectors`: a removal moves the last vector into the freed slot, and growth moves them all.
 
   search(query: Float32Array, k: number): VectorHit[] {
     checkDimensions(query, this.dimensions, 'query vector');

@@ -51,7 +51,7 @@ export class HnswVectorIndex implements VectorIndex {
   readonly #stored = new Map<string, { data: Float32Array; offset: number }>();
   /**
    * hnswlib-node takes a point (to insert or search) only as a JavaScript array, read element by element: this one,
-   * refilled for each call, spares an `Array.from` per point (8-20 us at 512-d, measured on 2026-11-26).
+   * refilled for each call, spares an `Array.from` per point (figures: bench/NOTES.md, "Vector paths, one per job").
    */
   readonly #point: number[];
 

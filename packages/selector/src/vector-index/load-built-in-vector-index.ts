@@ -3,7 +3,6 @@ import { ExactVectorIndex } from './exact-vector-index.js';
 import { HNSW_DEFAULTS, HnswVectorIndex } from './hnsw-vector-index.js';
 import { hnswlibStatus } from './hnswlib.js';
 import { IdMap, type IdMapJson } from './id-map.js';
-import type { VectorIndex } from './vector-index.js';
 import {
   checkVectorIndexPayloadSize,
   readVectorIndexPayload,
@@ -15,27 +14,23 @@ import {
   type VectorIndexManifest,
 } from './vector-index-manifest.js';
 
-/** Options of `loadVectorIndex`. */
-export interface LoadVectorIndexOptions {
+/** Options of the built-in loaders. */
+export interface LoadBuiltInVectorIndexOptions {
   /** Dimensions the caller's embedder produces; a saved index with another number is rejected. */
   dimensions: number;
   /** Override the saved HNSW search breadth. */
-  efSearch?: number;
+  efSearch?: number | undefined;
 }
 
 /**
- * Load an index written by `VectorIndex.save`. Everything is checked before use (manifest, sizes, CRC-32
- * checksums, dimensions, key tables); a problem throws INDEX_CORRUPT or EMBEDDING_DIMENSION_MISMATCH (or
- * VECTOR_BACKEND_UNAVAILABLE for an HNSW index where hnswlib-node cannot load), and the caller rebuilds.
+ * Load an index written by `ExactVectorIndex.save`. Everything is checked before use (manifest, sizes, CRC-32
+ * checksums, dimensions, the key table); a problem throws INDEX_CORRUPT or EMBEDDING_DIMENSION_MISMATCH.
  */
-export async function loadVectorIndex(dir: string, options: LoadVectorIndexOptions): Promise<VectorIndex> {
-  const manifest = await readVectorIndexManifest(dir, options.dimensions);
-  return manifest.kind === 'exact' ? loadExact(dir, manifest) : loadHnsw(dir, manifest, options);
-}
-
-// --- internal ---
-
-async function loadExact(dir: string, manifest: VectorIndexManifest): Promise<ExactVectorIndex> {
+export async function loadExactVectorIndex(
+  dir: string,
+  options: LoadBuiltInVectorIndexOptions,
+): Promise<ExactVectorIndex> {
+  const manifest = await readBuiltInManifest(dir, 'exact', options.dimensions);
   const [vectors, keyBytes] = await Promise.all([
     readVectors(dir, manifest),
     readVectorIndexPayload(dir, manifest, 'keys'),
@@ -52,23 +47,19 @@ async function loadExact(dir: string, manifest: VectorIndexManifest): Promise<Ex
   return ExactVectorIndex.fromVectors({ dimensions: manifest.dimensions, vectors, keys: keys as string[] });
 }
 
-async function loadHnsw(
+/**
+ * Load an index written by `HnswVectorIndex.save`, checked like `loadExactVectorIndex` (and the id map against the
+ * graph); VECTOR_BACKEND_UNAVAILABLE where hnswlib-node cannot load.
+ */
+export async function loadHnswVectorIndex(
   dir: string,
-  manifest: VectorIndexManifest,
-  options: LoadVectorIndexOptions,
+  options: LoadBuiltInVectorIndexOptions,
 ): Promise<HnswVectorIndex> {
+  const manifest = await readBuiltInManifest(dir, 'hnsw', options.dimensions);
   const status = hnswlibStatus();
   if (!status.available) {
     const message = `cannot load the HNSW index in ${dir}: ${status.reason}`;
     throw new ToolsiftError(ErrorCode.VectorBackendUnavailable, message, { dir });
-  }
-  if (manifest.files.vectors === undefined) {
-    // Written before HNSW folders kept their vectors beside the graph (2026-11-26): rebuilt once.
-    throw corrupt(
-      dir,
-      'the index was saved without its vectors file by an older toolsift',
-      'invalid-manifest',
-    );
   }
   const graphFile = await checkVectorIndexPayloadSize(dir, manifest, 'graph');
   const hnsw = new status.hnswlib.HierarchicalNSW('cosine', manifest.dimensions);
@@ -113,6 +104,19 @@ async function loadHnsw(
     // `fromJSON` checked (no `toJSON()` copy of every key and label).
     stored: { data: vectors, keys: (idJson as IdMapJson).keys },
   });
+}
+
+// --- internal ---
+
+async function readBuiltInManifest(
+  dir: string,
+  kind: VectorIndexManifest['kind'],
+  dimensions: number,
+): Promise<VectorIndexManifest> {
+  const manifest = await readVectorIndexManifest(dir, dimensions);
+  if (manifest.kind !== kind)
+    throw corrupt(dir, `the manifest is of a ${manifest.kind} index, not ${kind}`, 'invalid-manifest');
+  return manifest;
 }
 
 /**

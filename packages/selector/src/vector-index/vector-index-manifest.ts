@@ -3,7 +3,7 @@ import { endianness } from 'node:os';
 import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 
-/** The manifest written beside a saved vector index; it is renamed into place last, so it commits a save. */
+/** The manifest written beside a saved built-in vector index (exact or HNSW); it is renamed into place last, so it commits a save. */
 export interface VectorIndexManifest {
   format: typeof FORMAT;
   version: typeof VERSION;

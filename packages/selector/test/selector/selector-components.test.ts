@@ -99,7 +99,7 @@ describe('createSelector with component instances', () => {
     });
     await expect(promise).rejects.toMatchObject({
       code: 'USAGE_ERROR',
-      message: `cannot keep the index in ${path.join(folder, 'index')}: an index built on a VectorIndex or LexicalIndex instance lives in memory only (the store could not reload it); leave indexDir out or set it to false`,
+      message: `cannot keep the index in ${path.join(folder, 'index')}: an index built on a VectorIndex or LexicalIndex instance lives in memory only (the store could not reload it: a VectorIndexFactory can); leave indexDir out or set it to false`,
     });
   });
 
@@ -193,10 +193,6 @@ class ScanVectorIndex implements VectorIndex {
 
   vector(key: string): Float32Array | undefined {
     return this.#vectors.get(key);
-  }
-
-  locateVectors(): undefined {
-    return undefined;
   }
 
   search(query: Float32Array, k: number): VectorHit[] {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@toolsift/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BUILT_IN_VECTOR_INDEXES } from '../../src/vector-index/built-in-vector-indexes.js';
 import { dotProduct } from '../../src/vector-index/dot-product.js';
 import { createExactVectorIndex } from '../../src/vector-index/exact-vector-index.js';
 import { createHnswVectorIndex } from '../../src/vector-index/hnsw-vector-index.js';
-import { loadVectorIndex } from '../../src/vector-index/load-vector-index.js';
 import { batchDotProducts } from '../../src/vector-index/simd-dot-products.js';
 import type { VectorIndex } from '../../src/vector-index/vector-index.js';
 import { randomEntries, randomUnitVectors } from './random-vectors.js';
@@ -26,6 +26,8 @@ const kinds: Array<['exact' | 'hnsw', () => VectorIndex]> = [
 ];
 
 describe.each(kinds)('saving and loading the %s index', (kind, create) => {
+  // What `save` writes, its factory's `load` reads back.
+  const load = (options = { dimensions }) => BUILT_IN_VECTOR_INDEXES[kind].load(dir, options);
   const entries = randomEntries({ count: 400, dimensions, seed: 21 });
   const next = randomUnitVectors(22);
   const queries = Array.from({ length: 30 }, () => next(dimensions));
@@ -40,7 +42,7 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
   it('round-trips: the loaded index gives identical results', async () => {
     const index = built();
     await index.save(dir);
-    const loaded = await loadVectorIndex(dir, { dimensions });
+    const loaded = await load();
     expect(loaded.kind).toBe(kind);
     expect(loaded.size).toBe(index.size);
     for (const query of queries) expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
@@ -49,7 +51,7 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
   it('round-trips the stored vectors bit for bit, and they are unit vectors', async () => {
     const index = built();
     await index.save(dir);
-    const loaded = await loadVectorIndex(dir, { dimensions });
+    const loaded = await load();
     const live = entries.filter((_, i) => i % 5 !== 0);
     for (const { key } of live) expect(loaded.vector(key)).toEqual(index.vector(key));
     const norm = Math.hypot(...loaded.vector(live[0]!.key)!);
@@ -60,10 +62,10 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
   it('locates the loaded vectors in place (hnsw: as read from its vectors file) until a key is upserted again', async () => {
     const index = built();
     await index.save(dir);
-    const loaded = await loadVectorIndex(dir, { dimensions });
+    const loaded = await load();
     const live = entries.filter((_, i) => i % 5 !== 0);
     const offsets = new Int32Array(live.length);
-    const data = loaded.locateVectors(live, offsets);
+    const data = loaded.locateVectors?.(live, offsets);
     if (kind === 'exact') return expect(data).toBeUndefined();
     // Scored where they lie, as a selection scores them.
     const query = next(dimensions);
@@ -76,20 +78,20 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
       expect(into[position]).toBeCloseTo(dotProduct(query, loaded.vector(key)!), 6);
     });
     loaded.upsert([{ key: live[0]!.key, vector: next(dimensions) }]);
-    expect(loaded.locateVectors(live.slice(0, 2), new Int32Array(2))).toBeUndefined();
-    expect(loaded.locateVectors(live.slice(1, 3), new Int32Array(2))).toBe(data);
+    expect(loaded.locateVectors?.(live.slice(0, 2), new Int32Array(2))).toBeUndefined();
+    expect(loaded.locateVectors?.(live.slice(1, 3), new Int32Array(2))).toBe(data);
   });
 
   it('round-trips an empty index', async () => {
     await create().save(dir);
-    const loaded = await loadVectorIndex(dir, { dimensions });
+    const loaded = await load();
     expect(loaded.size).toBe(0);
     expect(loaded.search(next(dimensions), 3)).toEqual([]);
   });
 
   it('keeps working after loading: upsert, remove and re-add, then save again', async () => {
     await built().save(dir);
-    const loaded = await loadVectorIndex(dir, { dimensions });
+    const loaded = await load();
     const removedKey = entries[0]!.key;
     const fresh = randomEntries({ count: 200, dimensions, seed: 23 }).map((e) => ({
       ...e,
@@ -101,7 +103,7 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
     expect(loaded.search(fresh[7]!.vector, 1)[0]?.key).toBe(fresh[7]!.key);
     expect(loaded.search(entries[1]!.vector, 5).map((hit) => hit.key)).not.toContain(entries[1]!.key);
     await loaded.save(dir);
-    const again = await loadVectorIndex(dir, { dimensions });
+    const again = await load();
     expect(again.size).toBe(loaded.size);
     for (const query of queries) expect(again.search(query, 10)).toEqual(loaded.search(query, 10));
     // The new points took the slots of removed ones (HNSW), so labels no longer follow slots in the graph.
@@ -124,13 +126,13 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
     const index = built();
     await index.save(dir);
     await writeFile(path.join(dir, 'vector-index.0123456789ab.vectors'), 'half-written');
-    const loaded = await loadVectorIndex(dir, { dimensions });
+    const loaded = await load();
     expect(loaded.search(queries[0]!, 10)).toEqual(index.search(queries[0]!, 10));
   });
 
   it('rejects a different embedding size with both numbers', async () => {
     await built().save(dir);
-    const error = await loadVectorIndex(dir, { dimensions: 64 }).catch((e: unknown) => e);
+    const error = await load({ dimensions: 64 }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       code: ErrorCode.EmbeddingDimensionMismatch,
       details: { expected: 64, actual: dimensions },
@@ -147,7 +149,7 @@ describe.each(kinds)('saving and loading the %s index', (kind, create) => {
     }
 
     async function loadError(): Promise<{ code: string; message: string; details: { reason: string } }> {
-      return loadVectorIndex(dir, { dimensions }).then(
+      return load().then(
         () => expect.fail('expected the load to fail'),
         (error: unknown) => error as never,
       );

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createExactVectorIndex } from '../../src/vector-index/exact-vector-index.js';
 import { createHnswVectorIndex } from '../../src/vector-index/hnsw-vector-index.js';
 import { loadVectorIndex } from '../../src/vector-index/load-vector-index.js';
+import { saveVectorIndex } from '../../src/vector-index/save-vector-index.js';
 import { randomEntries } from './random-vectors.js';
 
 // Checksums prove the files are the ones written; these cases have valid checksums (as a buggy or foreign
@@ -42,7 +43,7 @@ describe('exact index structure checks', () => {
   beforeEach(async () => {
     const index = createExactVectorIndex({ dimensions });
     index.upsert(entries);
-    await index.save(dir);
+    await saveVectorIndex(index, dir);
   });
 
   it('refuses a key table that repeats a key', async () => {
@@ -81,7 +82,7 @@ describe('HNSW index structure checks', () => {
   beforeEach(async () => {
     const index = createHnswVectorIndex({ dimensions });
     index.upsert(entries);
-    await index.save(dir);
+    await saveVectorIndex(index, dir);
   });
 
   it('refuses an id map that is inconsistent or names points the graph lacks', async () => {
@@ -102,14 +103,14 @@ describe('HNSW index structure checks', () => {
     expect((error as Error).message).toMatch(/graph does not hold/);
   });
 
-  it('refuses, to be rebuilt, a folder saved before HNSW indexes kept their vectors beside the graph', async () => {
+  it('refuses a manifest that lists no vectors file', async () => {
     const manifestFile = path.join(dir, 'vector-index.json');
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
     const { vectors: _vectors, ...files } = manifest.files;
     await writeFile(manifestFile, JSON.stringify({ ...manifest, files }));
     const error = await loadError();
     expect(error).toMatchObject({ code: ErrorCode.IndexCorrupt, details: { reason: 'invalid-manifest' } });
-    expect((error as Error).message).toMatch(/without its vectors file/);
+    expect((error as Error).message).toMatch(/lists no "vectors" file/);
   });
 
   it('refuses a graph file hnswlib cannot read', async () => {
