@@ -1,15 +1,11 @@
 import { isRecord } from '@toolsift/core';
 import type { FileEntry } from '../shared/atomic-file.js';
 
-/** Bumped whenever the index layout or the way views are built changes; an older index is rebuilt. */
-export const INDEX_FORMAT_VERSION = 7;
-
 /**
- * Older formats this version still reads, and upgrades in place (every vector kept, the rest saved again) instead
- * of rebuilding, which would embed every view anew (~100 s at 10k tools). Format 6 differs only in the name table's
- * shape (read as absent: the matcher is built again) and in having no fuzzy tables in the lexical file.
+ * Bumped whenever the index layout or the way views are built changes; an index of another format is rebuilt (no
+ * older format is read before 1.0). 8: learned prompts only in the learned prompts' file, not in the manifest.
  */
-export const UPGRADABLE_INDEX_FORMATS: readonly number[] = [6];
+export const INDEX_FORMAT_VERSION = 8;
 
 /** Name of the manifest inside an index folder; it is renamed into place last, so it commits a save. */
 export const INDEX_MANIFEST = 'manifest.json';
@@ -23,8 +19,6 @@ export interface IndexManifest {
   endianness: 'LE' | 'BE';
   /** Hash of the lexical options the lexical snapshot was built with. */
   lexicalOptions: string;
-  /** Prompts learned per tool id. */
-  learned: Record<string, string[]>;
   /**
    * Payloads: the view table (tools, content hashes, views; see `encodeViewTable`), the lexical snapshot, the
    * rule-text vectors, the exact-name matcher's phrase table (JSON), and the folder of the vector index (which
@@ -50,8 +44,6 @@ export function manifestProblem(value: unknown): string | undefined {
   }
   if (value.endianness !== 'LE' && value.endianness !== 'BE') return 'no byte order';
   if (typeof value.lexicalOptions !== 'string') return 'no lexical options hash';
-  if (!isRecord(value.learned) || !Object.values(value.learned).every(isStringArray))
-    return 'bad learned prompts';
   const files = value.files;
   if (
     !isRecord(files) ||
@@ -73,10 +65,6 @@ export const GENERATION_NAME = /^index\.[0-9a-f]+\.[a-z-]+$/;
 // --- internal ---
 
 const SAFE_NAME = /^[A-Za-z0-9._-]+$/;
-
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
-}
 
 function isFileEntry(value: unknown): value is FileEntry {
   return (

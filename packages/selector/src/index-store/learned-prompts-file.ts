@@ -3,12 +3,11 @@ import path from 'node:path';
 import { ErrorCode, isRecord, ToolsiftError } from '@toolsift/core';
 import { DEFAULT_MAX_LEARNED_PER_TOOL } from '../learning/learned-bound.js';
 import { writeFileAtomic } from '../shared/atomic-file.js';
-import { parseJsonBytes } from './json-section.js';
 
 /**
  * Name of the learned prompts' file inside an index folder. It is the one record of them: saves and rebuilds of
  * the index never write it (only learn and forget do, under the folder's lock), so a damaged or mismatched index
- * is rebuilt with its learned prompts. The manifest's `learned` only says which prompts its views were built with.
+ * is rebuilt with its learned prompts, and the index's learned views follow it.
  */
 export const LEARNED_FILE = 'learned.json';
 
@@ -149,43 +148,6 @@ export async function moveLearnedAside(dir: string, now = new Date()): Promise<s
   return name;
 }
 
-/**
- * The learned prompts a manifest recorded, read leniently from its bytes (the manifest may belong to a damaged
- * index): the fallback when the learned prompts' file is missing or unreadable.
- */
-export function manifestLearned(manifest: Uint8Array | undefined): LearnedPrompts | undefined {
-  const parsed = manifest === undefined ? undefined : parseJsonBytes(manifest);
-  if (!isRecord(parsed) || !isRecord(parsed.learned)) return undefined;
-  const recorded = parsed.learned;
-  return Object.values(recorded).every(isStringArray)
-    ? recordedLearned(recorded as Record<string, string[]>)
-    : undefined;
-}
-
-/**
- * Learned prompts as an index manifest records them (the texts its views were built with, no source), read as
- * labelled: a prompt whose source is unknown is never dropped by the bound on call-learned prompts. The learned
- * prompts' file, when readable, gives the real sources.
- */
-export function recordedLearned(recorded: Readonly<Record<string, readonly string[]>>): LearnedPrompts {
-  const prompts = new Map<string, LearnedPrompt[]>();
-  for (const [toolId, list] of Object.entries(recorded)) {
-    if (list.length > 0)
-      prompts.set(
-        toolId,
-        list.map((prompt) => ({ prompt, source: 'labelled' })),
-      );
-  }
-  return prompts;
-}
-
-/** The texts of learned prompts per tool id, as an index manifest records them. */
-export function learnedTexts(prompts: LearnedPrompts): Record<string, string[]> {
-  return Object.fromEntries(
-    [...prompts].map(([toolId, list]) => [toolId, list.map((entry) => entry.prompt)]),
-  );
-}
-
 /** Number of prompts in a learned set. */
 export function countLearned(prompts: LearnedPrompts): number {
   let count = 0;
@@ -262,8 +224,4 @@ function describe(value: unknown): string {
 
 function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-function isStringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }

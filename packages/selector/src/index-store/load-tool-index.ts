@@ -15,10 +15,8 @@ import {
   INDEX_MANIFEST,
   type IndexManifest,
   manifestProblem,
-  UPGRADABLE_INDEX_FORMATS,
 } from './index-manifest.js';
 import { parseJsonBytes } from './json-section.js';
-import { recordedLearned } from './learned-prompts-file.js';
 import { decodeRuleVectors } from './rule-vectors-file.js';
 import { ToolIndex } from './tool-index.js';
 import { decodeViewTable } from './view-table-file.js';
@@ -114,7 +112,6 @@ export async function loadToolIndex(options: {
   const missing = (key: string) => corrupt(dir, `the vector index holds no vector for "${key}"`, 'views');
   const index = new ToolIndex({ embedderId: embedder.id, dimensions, vectorIndex, lexical });
   index.setRuleVectors(ruleVectors);
-  for (const [toolId, prompts] of recordedLearned(manifest.learned)) index.setLearned(toolId, prompts);
   const changed: Tool[] = [];
   const isRestored = new Uint8Array(savedTools);
   let restoredViews = 0;
@@ -130,6 +127,13 @@ export async function loadToolIndex(options: {
     if (isRestored[row] === 1) return; // a catalog that repeats an id
     isRestored[row] = 1;
     restoredViews += views.length;
+    // The prompts its learned views were built with; the learned prompts' file says which to keep, and their sources.
+    const learned = views.filter((view) => view.kind === 'learned');
+    if (learned.length > 0)
+      index.setLearned(
+        tool.id,
+        learned.map((view) => ({ prompt: view.text, source: 'labelled' })),
+      );
   });
   // Distinct keys, each with a vector, as many as the vector index holds: the two hold the same views.
   if (index.viewCount !== restoredViews) throw corrupt(dir, 'the view table repeats a view', 'views');
@@ -162,12 +166,7 @@ export async function loadToolIndex(options: {
       const key = table.keys[row]!;
       return staleVectors.get(key) ?? vectorIndex.vector(key);
     },
-    // An older format still readable is current in content only: saving it again writes the current format.
-    isCurrent:
-      manifest.version === INDEX_FORMAT_VERSION &&
-      changed.length === 0 &&
-      staleKeys.length === 0 &&
-      goneIds.length === 0,
+    isCurrent: changed.length === 0 && staleKeys.length === 0 && goneIds.length === 0,
   };
 }
 
@@ -178,12 +177,13 @@ function parseManifest(dir: string, bytes: Buffer): IndexManifest {
   if (parsed === undefined) throw corrupt(dir, `${INDEX_MANIFEST} is not valid JSON`, 'json');
   // The version first: an index of another version is rebuilt for that reason, whatever else differs.
   const version = (parsed as { version?: unknown } | null)?.version;
-  if (
-    typeof version === 'number' &&
-    version !== INDEX_FORMAT_VERSION &&
-    !UPGRADABLE_INDEX_FORMATS.includes(version)
-  )
-    throw corrupt(dir, `format version ${version}, expected ${INDEX_FORMAT_VERSION}`, 'version');
+  if (typeof version === 'number' && version !== INDEX_FORMAT_VERSION) {
+    throw corrupt(
+      dir,
+      `saved in index format ${version}, and this toolsift reads format ${INDEX_FORMAT_VERSION} only`,
+      'version',
+    );
+  }
   const problem = manifestProblem(parsed);
   if (problem !== undefined) throw corrupt(dir, `${INDEX_MANIFEST}: ${problem}`, 'manifest');
   return parsed as IndexManifest;

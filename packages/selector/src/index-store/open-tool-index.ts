@@ -22,10 +22,8 @@ import {
   countLearned,
   LEARNED_FILE,
   type LearnedPrompts,
-  manifestLearned,
   type ReadLearnedPrompts,
   readLearnedPrompts,
-  writeLearnedPrompts,
 } from './learned-prompts-file.js';
 import { loadToolIndex } from './load-tool-index.js';
 import { saveToolIndex } from './save-tool-index.js';
@@ -87,6 +85,8 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
   const lexicalOptions = lexicalOptionsHash(options.lexical);
   const learnedFile = await readLearnedPrompts(dir);
   warnings.push(...learnedFileWarnings(dir, learnedFile));
+  // The learned prompts are those of their file, whatever the index's learned views were built with.
+  const learned: LearnedPrompts = learnedFile.prompts ?? new Map();
   let seen = await readManifestBytes(dir);
   let rebuildReason: string | undefined;
   // Twice at most: a load that fails because another process saved meanwhile (its files replaced the ones the
@@ -102,15 +102,13 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
         // Never an instance here: a folder with one was refused above.
         vectorIndex: options.vectorIndex as VectorIndexChoice | undefined,
       });
-      const relearned =
-        learnedFile.prompts === undefined ? [] : adoptLearned(loaded.index, learnedFile.prompts);
+      const relearned = adoptLearned(loaded.index, learned);
       const changed = [...new Map([...loaded.changed, ...relearned].map((tool) => [tool.id, tool])).values()];
       // Rule texts whose vectors are missing (e.g. a changed `when_prefer_*`: conflicts do not change a
       // tool's content hash) are embedded now rather than at query time.
       const ruleTexts = await loaded.index.embedRuleTexts({ embedder: options.embedder });
       if (loaded.isCurrent && changed.length === 0) {
         const isSaved = ruleTexts === 0 || (await persist(loaded.index, dir, lexicalOptions, warnings));
-        await keepLearned(loaded.index, dir, learnedFile, warnings);
         return {
           index: loaded.index,
           status: !isSaved ? 'memory' : ruleTexts > 0 ? 'updated' : 'loaded',
@@ -125,7 +123,6 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
         ...progressOf(options),
       });
       const isSaved = await persist(loaded.index, dir, lexicalOptions, warnings);
-      await keepLearned(loaded.index, dir, learnedFile, warnings);
       return { index: loaded.index, status: isSaved ? 'updated' : 'memory', stats, warnings };
     } catch (error) {
       if (!isToolsiftError(error)) throw error;
@@ -136,9 +133,7 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
     }
   }
   const index = createEmptyToolIndex(options, warnings);
-  // The manifest's bytes as last read: not read again.
-  const learned = learnedFile.prompts ?? manifestLearned(seen);
-  if (learned !== undefined) adoptLearned(index, learned);
+  adoptLearned(index, learned);
   const stats = await index.upsertTools({
     tools: options.tools,
     embedder: options.embedder,
@@ -155,7 +150,6 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
     });
   }
   const isSaved = await persist(index, dir, lexicalOptions, warnings, { ifManifest: seen ?? null });
-  await keepLearned(index, dir, learnedFile, warnings);
   return { index, status: isSaved ? 'built' : 'memory', stats, warnings };
 }
 
@@ -293,7 +287,7 @@ function learnedFileWarnings(dir: string, read: ReadLearnedPrompts): IndexWarnin
   if (read.problem !== undefined) {
     warnings.push({
       code: IndexWarningCode.LearnedPromptsUnreadable,
-      message: `${read.problem} (in ${dir}); using the learned prompts the index recorded, and the next learn moves the file aside`,
+      message: `${read.problem} (in ${dir}); no learned prompt is used until it is repaired, and the next learn moves it aside`,
       dir,
       reason: read.problem,
       file,
@@ -351,33 +345,5 @@ async function readManifestBytes(dir: string): Promise<Buffer | undefined> {
     return await readFile(path.join(dir, INDEX_MANIFEST));
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Give a folder saved before learned prompts had a file of their own (they were in the manifest only) that file,
- * once, so later rebuilds keep them. Nothing is written when the file exists, even damaged.
- */
-async function keepLearned(
-  index: ToolIndex,
-  dir: string,
-  read: ReadLearnedPrompts,
-  warnings: IndexWarning[],
-): Promise<void> {
-  if (read.prompts !== undefined || read.problem !== undefined || index.learned().size === 0) return;
-  try {
-    await withIndexLock(dir, async () => {
-      const now = await readLearnedPrompts(dir);
-      if (now.prompts === undefined && now.problem === undefined)
-        await writeLearnedPrompts(dir, index.learned());
-    });
-  } catch (error) {
-    const reason = (error as Error).message;
-    warnings.push({
-      code: IndexWarningCode.LearnedPromptsNotSaved,
-      message: `could not save the learned prompts in ${dir}: ${reason}`,
-      dir,
-      reason,
-    });
   }
 }

@@ -11,7 +11,6 @@ import {
   INDEX_MANIFEST,
   type IndexManifest,
 } from './index-manifest.js';
-import { learnedTexts } from './learned-prompts-file.js';
 import { encodeRuleVectors } from './rule-vectors-file.js';
 import type { ToolIndex } from './tool-index.js';
 import { encodeViewTable } from './view-table-file.js';
@@ -58,7 +57,6 @@ export async function saveToolIndex(options: {
     embedder: { id: index.embedderId, dimensions: index.dimensions },
     endianness: endianness(),
     lexicalOptions: options.lexicalOptions,
-    learned: learnedTexts(index.learned()),
     files: {
       views: { file: name('views'), ...table },
       lexical: { file: name('lexical'), ...lexical },

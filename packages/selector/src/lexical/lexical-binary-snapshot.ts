@@ -95,7 +95,7 @@ export function decodeLexicalBinary(bytes: Uint8Array): LexicalBinarySnapshot {
   const checked = readLexicalSnapshotHeader(header);
   const { keys, terms, fields: fieldNames } = checked;
   const documents = keys.length;
-  let at = PREAMBLE + Math.ceil(headerLength / 4);
+  const at = PREAMBLE + Math.ceil(headerLength / 4);
   const lengthsEnd = at + fieldNames.length * documents;
   const offsetsEnd = lengthsEnd + terms.length + 1;
   ensure(offsetsEnd <= numbers.length, 'lengths', 'a token count per field and document');
@@ -106,10 +106,7 @@ export function decodeLexicalBinary(bytes: Uint8Array): LexicalBinarySnapshot {
     'non-negative token counts',
   );
   const offsets = numbers.subarray(lengthsEnd, offsetsEnd);
-  at = offsetsEnd;
-  at += skippedWords(header as { version: number; expansion?: unknown });
-  ensure(at <= numbers.length, 'expansion', 'tables within the snapshot');
-  const postings = numbers.subarray(at);
+  const postings = numbers.subarray(offsetsEnd);
   ensure(
     offsets[0] === 0 && offsets[terms.length] === postings.length,
     'offsets',
@@ -224,22 +221,6 @@ function termsOfDocuments(snapshot: LexicalBinarySnapshot): Int32Array[] {
   return Array.from({ length: documentCount }, (_, document) =>
     termIds.subarray(starts[document]!, starts[document + 1]!),
   );
-}
-
-/**
- * The words of the fuzzy tables a version 1 snapshot may hold before its postings (0 when none), which are skipped;
- * throws INDEX_CORRUPT when their sizes are not two positive counts, or a later version holds them.
- */
-function skippedWords(header: { version: number; expansion?: unknown }): number {
-  if (header.expansion === undefined) return 0;
-  const { termWords, deletionWords } = (header.expansion ?? {}) as Record<string, unknown>;
-  const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
-  ensure(
-    header.version === 1 && isCount(termWords) && isCount(deletionWords),
-    'expansion',
-    'the sizes of two tables, in a version 1 snapshot only',
-  );
-  return termWords + deletionWords;
 }
 
 // True when `bytes` start like a binary lexical snapshot (as opposed to JSON).

@@ -3,14 +3,8 @@ import type { PostingLists } from './posting-lists.js';
 import type { ResolvedLexicalOptions } from './resolve-lexical-options.js';
 import { TOKENIZER_VERSION } from './tokenize.js';
 
-/**
- * Bumped whenever the snapshot layout changes. 2: no fuzzy/prefix options and no fuzzy tables; version 1 snapshots
- * still load (both are skipped), so an index folder saved before is kept rather than re-embedded.
- */
+/** Bumped whenever the snapshot layout changes; a snapshot of another version is not read (the index is rebuilt). */
 export const LEXICAL_SNAPSHOT_VERSION = 2;
-
-/** Snapshot versions `loadLexicalIndex` reads. */
-export const READABLE_LEXICAL_SNAPSHOT_VERSIONS: readonly number[] = [1, LEXICAL_SNAPSHOT_VERSION];
 
 /**
  * The live part of a lexical index as `encodeLexicalBinary` takes it: options, live documents and postings (no

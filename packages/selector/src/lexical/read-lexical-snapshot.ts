@@ -1,15 +1,12 @@
 import { ErrorCode, isRecord, ToolsiftError } from '@toolsift/core';
-import { type LexicalSnapshot, READABLE_LEXICAL_SNAPSHOT_VERSIONS } from './lexical-snapshot.js';
+import { LEXICAL_SNAPSHOT_VERSION, type LexicalSnapshot } from './lexical-snapshot.js';
 import { checkLexicalOptions, type ResolvedLexicalOptions } from './resolve-lexical-options.js';
 import { TOKENIZER_VERSION } from './tokenize.js';
 
 /** The header of a snapshot: everything but the field lengths and the postings. */
 export type LexicalSnapshotHeader = Omit<LexicalSnapshot, 'lengths' | 'postings'>;
 
-/**
- * Check the header of a binary snapshot (format, versions, options, fields, keys, terms); throws INDEX_CORRUPT.
- * The options returned are the current ones: a version 1 header's fuzzy and prefix settings are dropped.
- */
+/** Check the header of a binary snapshot (format, versions, options, fields, keys, terms); throws INDEX_CORRUPT. */
 export function readLexicalSnapshotHeader(value: unknown): LexicalSnapshotHeader {
   const snapshot = value as Partial<LexicalSnapshot> | null;
   ensure(
@@ -17,11 +14,7 @@ export function readLexicalSnapshotHeader(value: unknown): LexicalSnapshotHeader
     'format',
     'not a toolsift lexical snapshot',
   );
-  ensure(
-    READABLE_LEXICAL_SNAPSHOT_VERSIONS.includes(snapshot.version as number),
-    'version',
-    `expected one of ${READABLE_LEXICAL_SNAPSHOT_VERSIONS.join(', ')}`,
-  );
+  ensure(snapshot.version === LEXICAL_SNAPSHOT_VERSION, 'version', `expected ${LEXICAL_SNAPSHOT_VERSION}`);
   ensure(snapshot.tokenizer === TOKENIZER_VERSION, 'tokenizer', `expected ${TOKENIZER_VERSION}`);
   const options = checkOptions(snapshot.options);
   const { fields, keys, terms } = snapshot;

@@ -56,19 +56,12 @@ const KNOWN_OPTIONS = Object.keys({
   stem: true,
 } satisfies Record<keyof LexicalIndexOptions, true>);
 
-/** Options that existed once and were removed, with why: named in the error. */
-const REMOVED_OPTIONS: Readonly<Record<string, string>> = {
-  fuzzy: 'fuzzy matching was removed, as it did not pay for its query time; see bench/NOTES.md',
-  prefix: 'prefix matching was removed, as it did not pay for its query time; see bench/NOTES.md',
-};
-
 function requireKnownOptions(options: LexicalIndexOptions): void {
   const unknown = Object.keys(options).find((name) => !KNOWN_OPTIONS.includes(name));
   if (unknown === undefined) return;
-  const removed = Object.hasOwn(REMOVED_OPTIONS, unknown) ? ` (${REMOVED_OPTIONS[unknown]})` : '';
   throw new ToolsiftError(
     ErrorCode.UsageError,
-    `Unknown lexical index option "${unknown}"${removed}. Known options: ${KNOWN_OPTIONS.join(', ')}.`,
+    `Unknown lexical index option "${unknown}". Known options: ${KNOWN_OPTIONS.join(', ')}.`,
     { option: unknown, known: KNOWN_OPTIONS },
   );
 }

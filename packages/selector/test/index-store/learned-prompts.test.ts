@@ -23,8 +23,6 @@ afterEach(async () => {
 const manifest = async (): Promise<IndexManifest> =>
   JSON.parse(await readFile(path.join(dir, INDEX_MANIFEST), 'utf8'));
 
-const labelled = (example: { prompt: string; tool: string }) => ({ ...example, source: 'labelled' });
-
 const open4 = (embedder = countingEmbedder()) =>
   createSelector({ catalog: sampleTools(), embedder, indexDir: dir });
 
@@ -73,28 +71,27 @@ describe('learned prompts', () => {
     expect(other.learned()).toEqual([{ prompt: 'is it raining', tool: 'get_weather', source: 'call' }]);
   });
 
-  it('in a damaged file of their own: those the index recorded are used, with a coded warning', async () => {
+  it('in a damaged file of their own: none is used until it is repaired, with a coded warning', async () => {
     await (await open4()).learn([{ prompt: 'is it raining', tool: 'get_weather' }]);
     await writeFile(path.join(dir, LEARNED_FILE), '{ not json');
     const reopened = await open4();
     expect(reopened.index.warnings).toEqual([
       {
         code: 'LEARNED_PROMPTS_UNREADABLE',
-        message: `${LEARNED_FILE} is not valid JSON (in ${dir}); using the learned prompts the index recorded, and the next learn moves the file aside`,
+        message: `${LEARNED_FILE} is not valid JSON (in ${dir}); no learned prompt is used until it is repaired, and the next learn moves it aside`,
         dir,
         reason: `${LEARNED_FILE} is not valid JSON`,
         file: path.join(dir, LEARNED_FILE),
       },
     ]);
-    // The index records texts only: a prompt of unknown source is taken as labelled, which no bound drops.
-    expect(reopened.learned()).toEqual([
-      { prompt: 'is it raining', tool: 'get_weather', source: 'labelled' },
-    ]);
+    expect(reopened.learned()).toEqual([]);
+    expect(reopened.views('get_weather').some((view) => view.kind === 'learned')).toBe(false);
+    expect(await readFile(path.join(dir, LEARNED_FILE), 'utf8')).toBe('{ not json');
   });
 
-  it('in a file of another format version: those the index recorded are used until the next learn', async () => {
-    await (await open4()).learn([{ prompt: 'is it raining', tool: 'get_weather' }], { source: 'call' });
+  it('in a file of another format version: not read, and the next learn moves it aside', async () => {
     const old = { format: 'toolsift-learned', version: 1, learned: { get_weather: ['is it raining'] } };
+    await makeDirectory(dir);
     await writeFile(path.join(dir, LEARNED_FILE), JSON.stringify(old));
     const reopened = await open4();
     expect(reopened.index.warnings).toEqual([
@@ -103,30 +100,26 @@ describe('learned prompts', () => {
         reason: `${LEARNED_FILE} has format version 1, expected 2`,
       }),
     ]);
-    expect(reopened.learned()).toEqual([{ prompt: 'is it raining', tool: 'get_weather' }].map(labelled));
+    expect(reopened.learned()).toEqual([]);
     await reopened.learn([{ prompt: 'will it snow', tool: 'get_weather' }]);
     expect(JSON.parse(await readFile(path.join(dir, LEARNED_FILE), 'utf8'))).toEqual({
       format: 'toolsift-learned',
       version: 2,
-      learned: {
-        get_weather: [
-          { prompt: 'is it raining', source: 'labelled' },
-          { prompt: 'will it snow', source: 'labelled' },
-        ],
-      },
+      learned: { get_weather: [{ prompt: 'will it snow', source: 'labelled' }] },
     });
+    const [aside] = (await readdir(dir)).filter((name) => name.startsWith(`${LEARNED_FILE}.damaged-`));
+    expect(JSON.parse(await readFile(path.join(dir, aside!), 'utf8'))).toEqual(old);
     expect((await open4()).index.warnings).toEqual([]);
   });
 
-  it('of a folder saved before they had a file are taken from the manifest, and kept from then on', async () => {
+  it('live in their file only: deleted, the index drops its learned views too', async () => {
     await (await open4()).learn([{ prompt: 'is it raining', tool: 'get_weather' }]);
     await rm(path.join(dir, LEARNED_FILE));
-    await open4();
-    expect(JSON.parse(await readFile(path.join(dir, LEARNED_FILE), 'utf8')).learned).toEqual({
-      get_weather: [{ prompt: 'is it raining', source: 'labelled' }],
-    });
-    await flipViews();
-    expect((await open4()).learned()).toHaveLength(1);
+    const reopened = await open4();
+    expect(reopened.index.status).toBe('updated');
+    expect(reopened.learned()).toEqual([]);
+    expect(reopened.views('get_weather').some((view) => view.kind === 'learned')).toBe(false);
+    expect((await open4()).index.status).toBe('loaded');
   });
 
   it('with one wrongly typed item: every other item is used, the bad one reported by file, pointer and code', async () => {

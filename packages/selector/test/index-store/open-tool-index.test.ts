@@ -211,7 +211,7 @@ describe('openToolIndex', () => {
       'a manifest from another format version',
       async () =>
         writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify({ ...(await manifest()), version: 999 })),
-      /format version 999/,
+      /saved in index format 999/,
     ],
     ['a flipped byte in the rule vectors file', async () => flipByte('ruleVectors', -1, 0xff), /checksum/],
     [
@@ -253,35 +253,23 @@ describe('openToolIndex', () => {
     expect((await openToolIndex({ tools, embedder: countingEmbedder(), dir })).status).toBe('loaded');
   });
 
-  it('upgrades an index of format 6 in place: no view embedded again, saved in the current format', async () => {
+  it('rebuilds an index of the previous format, saying so in one line', async () => {
     const tools = sampleTools();
-    const built = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
-    const prompts = ['use get_weather for Oslo', 'send email and stock quote', 'wether in Oslo'];
-    const expected = prompts.map((prompt) => [
-      built.index.matchNames(prompt),
-      built.index.searchLexical(prompt, 5),
+    await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    const previous = INDEX_FORMAT_VERSION - 1;
+    await writeFile(
+      path.join(dir, INDEX_MANIFEST),
+      JSON.stringify({ ...(await manifest()), version: previous }),
+    );
+    const reopened = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
+    expect(reopened.status).toBe('built');
+    expect(reopened.warnings.map((warning) => warning.message)).toEqual([
+      `rebuilt the index: index in ${dir} cannot be used: saved in index format ${previous}, and this toolsift reads format ${INDEX_FORMAT_VERSION} only`,
     ]);
-    // What format 6 wrote: the name table as one object keyed by phrase (its lexical snapshot, version 1, still
-    // loads: see read-lexical-snapshot.test.ts).
-    await rewritePayload('names', Buffer.from('{"phrases": {}, "longestFrom": {}}'));
-    await writeFile(path.join(dir, INDEX_MANIFEST), JSON.stringify({ ...(await manifest()), version: 6 }));
-
-    const embedder = countingEmbedder();
-    const upgraded = await openToolIndex({ tools, embedder, dir });
-    expect(upgraded.status).toBe('updated');
-    expect(upgraded.warnings).toEqual([]);
-    expect(embedder.embeddedTexts).toEqual([]);
     expect((await manifest()).version).toBe(INDEX_FORMAT_VERSION);
-    const reloaded = await openToolIndex({ tools, embedder: countingEmbedder(), dir });
-    expect(reloaded.status).toBe('loaded');
-    for (const opened of [upgraded, reloaded]) {
-      expect(
-        prompts.map((prompt) => [opened.index.matchNames(prompt), opened.index.searchLexical(prompt, 5)]),
-      ).toEqual(expected);
-    }
   });
 
-  it('rebuilds an index of the previous format, saying so', async () => {
+  it('rebuilds an index of an older layout, saying so', async () => {
     const tools = sampleTools();
     await openToolIndex({ tools, embedder: countingEmbedder(), dir });
     const { files, ...rest } = await manifest();
@@ -298,7 +286,7 @@ describe('openToolIndex', () => {
     expect(reopened.status).toBe('built');
     expect(reopened.warnings[0]).toMatchObject({
       code: 'INDEX_REBUILT',
-      reason: expect.stringMatching(/format version 3, expected \d+/),
+      reason: expect.stringMatching(/saved in index format 3, and this toolsift reads format \d+ only/),
     });
   });
 
@@ -447,9 +435,9 @@ describe('openToolIndex', () => {
 
   it.each([
     ['not a table', '{"not": "a table"}'],
-    // The object form of index format 6 (it would name send_email by "zebra crossing" if it were read).
+    // An object keyed by phrase (it would name send_email by "zebra crossing" if it were read).
     [
-      'the object form of format 6',
+      'an object keyed by phrase',
       '{"phrases": {"zebra crossing": [["send_email", "title"]]}, "longestFrom": {"zebra": 2}}',
     ],
   ])('builds the name matcher when the saved table is not one (%s)', async (_, saved) => {

@@ -90,12 +90,12 @@ describe('createLexicalIndex: exact matching', () => {
     expect(keys(indexOf(TOOLS), 'calen')).toEqual([]);
   });
 
-  test('the removed fuzzy and prefix options, and any unknown option, are a type error and a USAGE_ERROR', () => {
-    // @ts-expect-error fuzzy matching was removed
+  test('an unknown option is a type error and a USAGE_ERROR naming the known ones', () => {
+    // @ts-expect-error fuzzy matching does not exist
     expect(() => createLexicalIndex({ fuzzy: true })).toThrowErrorMatchingInlineSnapshot(
-      `[ToolsiftError: Unknown lexical index option "fuzzy" (fuzzy matching was removed, as it did not pay for its query time; see bench/NOTES.md). Known options: fieldWeights, k1, b, stopWords, stem.]`,
+      `[ToolsiftError: Unknown lexical index option "fuzzy". Known options: fieldWeights, k1, b, stopWords, stem.]`,
     );
-    // @ts-expect-error prefix matching was removed
+    // @ts-expect-error prefix matching does not exist
     expect(() => createLexicalIndex({ stem: false, prefix: { weight: 3 } })).toThrow(
       expect.objectContaining({
         code: 'USAGE_ERROR',

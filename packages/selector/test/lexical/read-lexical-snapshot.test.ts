@@ -23,27 +23,6 @@ function snapshot(): LexicalSnapshot {
   };
 }
 
-/** The snapshot's bytes with fuzzy tables of two words each after the offsets, as version 1 saved them. */
-function withFuzzyTables(bytes: Uint8Array, value: LexicalSnapshot): Uint8Array {
-  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-  const headerLength = words[2]!;
-  const header = JSON.parse(Buffer.from(bytes.subarray(12, 12 + headerLength)).toString()) as object;
-  const newHeader = Buffer.from(
-    JSON.stringify({ ...header, expansion: { alphabet: ['e'], termWords: 2, deletionWords: 2 } }),
-  );
-  const tables = value.fields.length * value.keys.length + value.terms.length + 1;
-  const rest = words.subarray(3 + Math.ceil(headerLength / 4));
-  const headerWords = Math.ceil(newHeader.length / 4);
-  const out = new Int32Array(3 + headerWords + rest.length + 4);
-  out.set(words.subarray(0, 3));
-  out[2] = newHeader.length;
-  new Uint8Array(out.buffer).set(newHeader, 12);
-  out.set(rest.subarray(0, tables), 3 + headerWords);
-  out.set([7, 7, 7, 7], 3 + headerWords + tables);
-  out.set(rest.subarray(tables), 3 + headerWords + tables + 4);
-  return new Uint8Array(out.buffer);
-}
-
 describe('loadLexicalIndex: snapshot headers', () => {
   test.each<[string, (value: LexicalSnapshot) => unknown, string]>([
     ['another format', (value) => ({ ...value, format: 'other' }), 'format'],
@@ -76,25 +55,10 @@ describe('loadLexicalIndex: snapshot headers', () => {
     expect(loaded.search('weather', 5).map((hit) => hit.key)).toEqual(['weather']);
   });
 
-  test('a version 1 snapshot loads: its fuzzy and prefix options and fuzzy tables are skipped', () => {
-    const old = {
-      ...snapshot(),
-      version: 1,
-      options: { ...snapshot().options, fuzzy: { minLength: 5, weight: 0.5 }, prefix: null },
-    };
-    const current = loadLexicalIndex(encodeLexicalBinary(snapshot()));
-    for (const bytes of [encodeLexicalBinary(old), withFuzzyTables(encodeLexicalBinary(old), old)]) {
-      const loaded = loadLexicalIndex(bytes);
-      expect(loaded.search('email weather', 5)).toEqual(current.search('email weather', 5));
-      // Saved again in the current version, without the removed options.
-      expect(loaded.toBinary()).toEqual(current.toBinary());
-    }
-  });
-
-  test('fuzzy tables in a current-version snapshot → INDEX_CORRUPT at expansion', () => {
-    const value = snapshot();
-    expect(() => loadLexicalIndex(withFuzzyTables(encodeLexicalBinary(value), value))).toThrow(
-      expect.objectContaining({ code: 'INDEX_CORRUPT', details: { path: 'expansion' } }),
+  test('a version 1 snapshot is not read: INDEX_CORRUPT at version (the index is rebuilt)', () => {
+    const old = { ...snapshot(), version: 1 };
+    expect(() => loadLexicalIndex(encodeLexicalBinary(old))).toThrow(
+      expect.objectContaining({ code: 'INDEX_CORRUPT', details: { path: 'version' } }),
     );
   });
 });
