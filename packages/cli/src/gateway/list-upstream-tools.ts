@@ -106,7 +106,7 @@ export function describeToolListProblem(server: string, problem: ToolListProblem
     case 'invalid-tool':
       return `${upstream}: tool "${problem.tool}" is left out (not searched, not callable): its ${problem.field} must be ${problem.expected}, got ${problem.got} [${ErrorCode.UpstreamToolInvalid}]`;
     case 'more-invalid':
-      return `${upstream}: ${problem.count.toLocaleString('en')} more tool(s) are left out for the same kind of reason (only the first ${MAX_INVALID_DESCRIBED} are named) [${ErrorCode.UpstreamToolInvalid}]`;
+      return `${upstream}: ${problem.count.toLocaleString('en')} more tool(s) MCP's tool schema rejects are left out too (only the first ${MAX_INVALID_DESCRIBED} are named) [${ErrorCode.UpstreamToolInvalid}]`;
     case 'duplicates':
       return `${upstream}: listed ${problem.count.toLocaleString('en')} tool(s) under names it had listed already (the first: "${problem.firstName}"); the first definition of each name is kept [${ErrorCode.DuplicateToolId}]`;
     case 'truncated':
