@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIPv4, isIPv6 } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { isBearerToken } from './bearer-token.js';
 
 /** A gateway served over Streamable HTTP. */
@@ -15,12 +15,19 @@ export interface HttpGateway {
   sessionCount(): number;
 }
 
+/** Most sessions open at once, by default; see `serveHttp`. */
+export const DEFAULT_MAX_SESSIONS = 1000;
+
 /**
  * Serve MCP over Streamable HTTP at `http://<host>:<port>/mcp`, one session (and one MCP server, from
  * `createServer`) per client, all sharing the gateway's upstreams and index. With a `token`, a request without
- * `Authorization: Bearer <token>` gets 401 before anything reads it. On a loopback host, requests whose `Host`
- * header names another host are refused (DNS rebinding). A session no request has used for `idleTimeoutMs` (30
- * minutes by default) is closed, so a client that vanished without ending its session does not keep it forever.
+ * `Authorization: Bearer <token>` gets 401 before anything reads it. On a loopback host (`localhost`, 127.0.0.0/8,
+ * ::1), a request whose `Host` header names another host is refused (DNS rebinding). A request with an `Origin`
+ * header (a browser page) is refused unless that page is on this machine (loopback host) or on the gateway's own
+ * origin (another host); without one (any client but a browser) it goes on, as the MCP spec's Streamable HTTP
+ * security section asks. A session no request has used for `idleTimeoutMs` (30 minutes by default) is closed, so
+ * a client that vanished without ending its session does not keep it forever; at `maxSessions` (1,000 by default)
+ * a new one closes the session idle longest, or is refused with 503 when every session has a request open.
  */
 export async function serveHttp(options: {
   port: number;
@@ -28,11 +35,36 @@ export async function serveHttp(options: {
   token: string | undefined;
   createServer: () => Server;
   idleTimeoutMs?: number;
+  maxSessions?: number;
+  /** Told once, the first time the session cap is met. */
+  log?: (line: string) => void;
 }): Promise<HttpGateway> {
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const idle = createIdleTracker(idleTimeoutMs);
+  const isLoopback = isLoopbackHost(options.host);
   let allowedHosts: string[] | undefined;
+  let isCapMet = false;
+
+  /** Room for one more session: the one idle longest is closed; false when every one has a request open. */
+  const makeRoom = async (): Promise<boolean> => {
+    while (sessions.size >= maxSessions) {
+      const oldest = idle.oldestIdle();
+      const transport = oldest === undefined ? undefined : sessions.get(oldest);
+      if (oldest === undefined || transport === undefined) return false;
+      if (!isCapMet) {
+        isCapMet = true;
+        options.log?.(
+          `HTTP sessions reached the cap of ${maxSessions.toLocaleString('en-US')}: each new one closes the session idle longest`,
+        );
+      }
+      idle.forget(oldest);
+      sessions.delete(oldest);
+      await transport.close().catch(() => undefined);
+    }
+    return true;
+  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (options.token !== undefined && !isBearerToken(request.headers.authorization, options.token)) {
@@ -42,9 +74,24 @@ export async function serveHttp(options: {
       return;
     }
     // A web page on another site can make the browser send requests here (DNS rebinding): its Host header tells.
-    if (allowedHosts !== undefined && !allowedHosts.includes(request.headers.host ?? '')) {
+    if (allowedHosts !== undefined && !allowedHosts.includes((request.headers.host ?? '').toLowerCase())) {
       response.writeHead(403, { 'Content-Type': 'application/json' });
       response.end(rpcError(`Forbidden: the Host header must be one of ${allowedHosts.join(', ')}`));
+      request.resume();
+      return;
+    }
+    // A web page on another site can send requests here too: the browser names the page's origin.
+    const origin = headerOf(request, 'origin');
+    if (origin !== undefined && !isAllowedOrigin({ origin, isLoopback, host: request.headers.host })) {
+      response.writeHead(403, { 'Content-Type': 'application/json' });
+      response.end(
+        rpcError(
+          `Forbidden: requests from the web page at ${JSON.stringify(origin.slice(0, 200))} are refused; ` +
+            (isLoopback
+              ? 'only pages on this machine (localhost, 127.0.0.0/8, [::1]) may call this gateway'
+              : "only pages on the gateway's own origin may call it"),
+        ),
+      );
       request.resume();
       return;
     }
@@ -73,6 +120,17 @@ export async function serveHttp(options: {
       response.writeHead(400, { 'Content-Type': 'application/json' });
       response.end(
         rpcError('Bad request: no mcp-session-id header, and the request is no initialize request'),
+      );
+      return;
+    }
+    if (!(await makeRoom())) {
+      response.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '60' });
+      response.end(
+        rpcError(
+          `Too many sessions: the gateway holds at most ${maxSessions.toLocaleString('en-US')}, and each has a ` +
+            'request open. End a session you no longer use (DELETE with its mcp-session-id), or try again later.',
+          idOf(body),
+        ),
       );
       return;
     }
@@ -115,10 +173,11 @@ export async function serveHttp(options: {
     });
   });
   const { port } = http.address() as AddressInfo;
-  if (LOOPBACK_HOSTS.includes(options.host)) {
-    allowedHosts = ['127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${port}`);
-  }
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  if (isLoopback) {
+    const names = new Set([shownHost.toLowerCase(), '127.0.0.1', 'localhost', '[::1]']);
+    allowedHosts = [...names].map((name) => `${name}:${port}`);
+  }
   return {
     url: `http://${shownHost}:${port}${ENDPOINT}`,
     sessionCount: () => sessions.size,
@@ -131,10 +190,23 @@ export async function serveHttp(options: {
   };
 }
 
+/**
+ * Whether an address or host name is this machine only: `localhost`, any of 127.0.0.0/8, or ::1 (also written in
+ * full, in brackets, or as an IPv4-mapped 127 address). `0.0.0.0` and `::` are every interface: not loopback.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (isIPv4(name)) return name.startsWith('127.');
+  if (!isIPv6(name)) return false;
+  // The URL parser writes an IPv6 address one way: ::1, and an IPv4-mapped 127 address as ::ffff:7fxx:xxxx.
+  const normal = new URL(`http://[${name}]/`).hostname;
+  return normal === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(normal);
+}
+
 // --- internal ---
 
 const ENDPOINT = '/mcp';
-const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '::1'];
 /** Largest request body read: the SDK's own bound for one message. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const INVALID = Symbol('invalid body');
@@ -142,10 +214,13 @@ const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 
 /**
  * Closes a session once no request of it has been open for `timeoutMs`. A request (an SSE stream a client holds
- * open to hear notifications, too) keeps its session busy until its response ends.
+ * open to hear notifications, too) keeps its session busy until its response ends. Knows which idle session has
+ * been idle longest.
  */
 function createIdleTracker(timeoutMs: number) {
   const states = new Map<string, { open: number; timer?: NodeJS.Timeout }>();
+  // The sessions with no request open, the one idle longest first (a Set keeps insertion order).
+  const idleSince = new Set<string>();
   return {
     track(sessionId: string, response: ServerResponse, close: () => void): void {
       let state = states.get(sessionId);
@@ -156,23 +231,51 @@ function createIdleTracker(timeoutMs: number) {
       const current = state;
       clearTimeout(current.timer);
       current.open += 1;
+      idleSince.delete(sessionId);
       response.once('close', () => {
         current.open -= 1;
         if (current.open > 0 || states.get(sessionId) !== current) return;
+        idleSince.add(sessionId);
         clearTimeout(current.timer);
         current.timer = setTimeout(close, timeoutMs);
         current.timer.unref();
       });
     },
+    oldestIdle(): string | undefined {
+      return idleSince.values().next().value;
+    },
     forget(sessionId: string): void {
       clearTimeout(states.get(sessionId)?.timer);
       states.delete(sessionId);
+      idleSince.delete(sessionId);
     },
     stop(): void {
       for (const state of states.values()) clearTimeout(state.timer);
       states.clear();
+      idleSince.clear();
     },
   };
+}
+
+/**
+ * An `Origin` the gateway answers: a page on this machine when it is bound to a loopback host (any port: a local
+ * tool such as the MCP Inspector), else a page on the gateway's own origin. `null` (a sandboxed or file page) and
+ * anything unreadable are foreign.
+ */
+function isAllowedOrigin(options: {
+  origin: string;
+  isLoopback: boolean;
+  host: string | undefined;
+}): boolean {
+  let url: URL;
+  try {
+    url = new URL(options.origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (options.isLoopback) return isLoopbackHost(url.hostname);
+  return options.host !== undefined && url.host === options.host.toLowerCase();
 }
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {
@@ -205,6 +308,12 @@ async function readJson(request: IncomingMessage, response: ServerResponse): Pro
   }
 }
 
-function rpcError(message: string): string {
-  return JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+/** The id of a JSON-RPC request body; null when it has none readable. */
+function idOf(body: unknown): RequestId | null {
+  const id = (body as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+function rpcError(message: string, id: RequestId | null = null): string {
+  return JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id });
 }
