@@ -8,11 +8,11 @@ import {
   type AbstentionModel,
   abstentionLogit,
 } from './abstention-model.js';
-import { type AbstentionSignals, abstentionSignals, catalogBestCosine } from './abstention-signals.js';
+import { type AbstentionSignals, abstentionSignals } from './abstention-signals.js';
 import { PROMPT_MODELS, SIGNAL_MODEL } from './abstention-weights.js';
-import type { RuleRun } from './rule-run.js';
+import type { BuiltInRuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
-import type { SelectionRule } from './selection-rule.js';
+import type { BuiltInRule } from './selection-rule.js';
 
 /**
  * Abstention: the best tool's fit is a logistic of several signals (best dense cosine and its margins, lexical
@@ -25,13 +25,22 @@ import type { SelectionRule } from './selection-rule.js';
  * the tools are kept with a `LOW_FIT` warning. A tool the prompt names never abstains, nor does a
  * selection the LLM stage made. The model and both points come from test/bench/abstention.ts.
  */
-export function abstentionRule(run: RuleRun, options: { embedderId: string }): SelectionRule {
+export function abstentionRule(options: { embedderId: string }): BuiltInRule {
   return {
     name: 'abstention',
     phase: 'after-confidence',
-    reads: ['prompt', 'queryVector', 'ranked', 'run.signals', 'run.availability', 'run.rerank'],
+    reads: [
+      'prompt',
+      'queryVector',
+      'ranked',
+      'unavailable',
+      'suggestions',
+      'run.signals',
+      'run.signalsTool',
+      'run.rerank',
+    ],
     writes: ['ranked', 'unavailable', 'suggestions', 'reasons', 'warnings', 'run.abstention'],
-    run(context) {
+    apply(context, run) {
       const best = context.ranked[0];
       if (run.rerank !== undefined || best === undefined || best.exact !== undefined) return;
       const model = abstentionModelFor({ embedderId: options.embedderId, queryVector: context.queryVector });
@@ -39,9 +48,7 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
       // The best fitting tool can run (or has a fallback in its place): its signals decide. Otherwise the tools
       // that can run are judged on their own, so that unrelated tools do not stand in for ones needing setup.
       const signals =
-        setAside.length === 0
-          ? (run.signals ?? abstentionSignals(context))
-          : abstentionSignals(context, run.catalogBest);
+        setAside.length === 0 ? (run.signals ?? abstentionSignals(context)) : abstentionSignals(context);
       const logit = abstentionLogit({ model, signals, queryVector: context.queryVector });
       const fit = logistic(sumOf(logit));
       const lowFit = coefficientsFor(model, signals).lowFit ?? DEFAULT_LOW_FIT;
@@ -119,15 +126,14 @@ export function abstentionRule(run: RuleRun, options: { embedderId: string }): S
  * the catalog fits the prompt does not depend on whether the best fitting tool can run here (its fallback
  * is offered then) or on which side of a conflict wins.
  */
-export function fitSignalsRule(run: RuleRun): SelectionRule {
+export function fitSignalsRule(): BuiltInRule {
   return {
     name: 'fit-signals',
     phase: 'after-fusion',
-    reads: ['ranked', 'queryVector', 'prompt'],
-    writes: ['run.signals'],
-    run(context) {
-      run.catalogBest = catalogBestCosine(context);
-      run.signals = abstentionSignals(context, run.catalogBest);
+    reads: ['prompt', 'queryVector', 'ranked'],
+    writes: ['run.signals', 'run.signalsTool'],
+    apply(context, run) {
+      run.signals = abstentionSignals(context);
       run.signalsTool = context.ranked[0]?.toolId;
     },
   };
@@ -150,7 +156,7 @@ export function abstentionModelFor(options: {
  * The tools set aside as unavailable (at most 3, best first) when the best tool of the fused ranking is one of them
  * and no declared fallback took its place; empty otherwise.
  */
-function fittingToolsThatCannotRun(run: RuleRun, context: SelectionContext): string[] {
+function fittingToolsThatCannotRun(run: BuiltInRuleRun, context: SelectionContext): string[] {
   const fitting = run.signalsTool;
   if (fitting === undefined || context.ranked.some((scored) => scored.toolId === fitting)) return [];
   const moved = context.unavailable.find((tool) => tool.id === fitting);
@@ -165,7 +171,7 @@ function fittingToolsThatCannotRun(run: RuleRun, context: SelectionContext): str
  * count ("forget", not "forgetting"), in a prompt that asks to read nothing, and only where the action rule is on.
  */
 function changeAskedOfRanking(
-  run: RuleRun,
+  run: BuiltInRuleRun,
   context: SelectionContext,
 ): { action: string; word: string; toolId: string } | undefined {
   const table = run.index.toolActions?.();
@@ -182,7 +188,7 @@ function changeAskedOfRanking(
 }
 
 /** The `auto` policy with its own point (no caller's `threshold`). */
-function isAuto(run: RuleRun): boolean {
+function isAuto(run: BuiltInRuleRun): boolean {
   const policy = run.options.abstain ?? 'auto';
   return run.options.threshold === undefined && (policy === true || policy === 'auto');
 }
@@ -191,7 +197,7 @@ function isAuto(run: RuleRun): boolean {
 const DEFAULT_LOW_FIT = 0.5;
 
 /** The fit below which the selection is empty: the caller's `threshold`, else the policy's point. */
-function abstainThreshold(run: RuleRun, lowFit: number): number {
+function abstainThreshold(run: BuiltInRuleRun, lowFit: number): number {
   if (run.options.threshold !== undefined) return run.options.threshold;
   const policy = run.options.abstain ?? 'auto';
   if (policy === false || policy === 'never') return 0;

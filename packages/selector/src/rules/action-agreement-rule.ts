@@ -3,9 +3,8 @@ import { compareScoredTools } from '../ranking/fuse-scores.js';
 import type { ScoredTool } from '../ranking/selection-context.js';
 import { type ActionMismatchDetails, findReason } from '../ranking/selection-reason.js';
 import { WarningCode } from '../ranking/warning-code.js';
-import type { RuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
-import type { SelectionRule } from './selection-rule.js';
+import type { BuiltInRule } from './selection-rule.js';
 
 /**
  * Action agreement: when the prompt asks for actions ("list", "delete", a question) and a pooled tool's
@@ -26,13 +25,13 @@ import type { SelectionRule } from './selection-rule.js';
  * take (`update_issue_title`) loses the penalty; and a write that sets the state a prompt reads by ("show me
  * open pull requests": `update_pull_request_state`) loses it twice, the state being what inflated its score.
  */
-export function actionAgreementRule(run: RuleRun): SelectionRule {
+export function actionAgreementRule(): BuiltInRule {
   return {
     name: 'action-agreement',
     phase: 'after-fusion',
     reads: ['prompt', 'ranked', 'score'],
     writes: ['score', 'ranked', 'reasons'],
-    run(context) {
+    apply(context, run) {
       const penalty = run.weights.writeMismatchPenalty;
       if (penalty <= 0) return;
       const table = run.index.toolActions?.();
@@ -88,13 +87,13 @@ export function actionAgreementRule(run: RuleRun): SelectionRule {
  * After the decisions: when the selection's first tool is still one the action rule demoted (nothing that does
  * what the prompt asks fits better), an `ACTION_MISMATCH` warning says so, so an agent can ask before it writes.
  */
-export function actionMismatchWarning(): SelectionRule {
+export function actionMismatchWarning(): BuiltInRule {
   return {
     name: 'action-mismatch',
     phase: 'after-confidence',
     reads: ['ranked', 'reasons'],
     writes: ['warnings'],
-    run(context) {
+    apply(context) {
       const first = context.ranked[0];
       if (first === undefined) return;
       const details = findReason(first.reasons, 'action')?.details;

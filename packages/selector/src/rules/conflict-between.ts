@@ -1,5 +1,5 @@
 import type { Conflict, ConflictSeverity } from '@toolsift/core';
-import type { RuleRun } from './rule-run.js';
+import type { BuiltInRuleRun } from './rule-run.js';
 
 /** A conflict between two tools as both declare it: the strongest severity and each side's texts. */
 export interface ToolConflict {
@@ -14,7 +14,7 @@ export interface ToolConflict {
 }
 
 /** The conflict between tools `a` and `b`, merged from both declarations; `undefined` when neither declares one. */
-export function conflictBetween(run: RuleRun, a: string, b: string): ToolConflict | undefined {
+export function conflictBetween(run: BuiltInRuleRun, a: string, b: string): ToolConflict | undefined {
   // Rules ask about many pairs, and most tools declare no conflict: rule those out without building anything.
   if (!conflictTargets(run, a).has(b) && !conflictTargets(run, b).has(a)) return undefined;
   const fromA = declared(run, a, b);
@@ -40,7 +40,7 @@ export function conflictBetween(run: RuleRun, a: string, b: string): ToolConflic
 // --- internal ---
 
 /** The tool ids a tool declares conflicts with, resolved once per selection. */
-function conflictTargets(run: RuleRun, toolId: string): ReadonlySet<string | undefined> {
+function conflictTargets(run: BuiltInRuleRun, toolId: string): ReadonlySet<string | undefined> {
   let targets = run.conflictTargets.get(toolId);
   if (targets === undefined) {
     const conflicts = run.index.tool(toolId)?.conflicts ?? [];
@@ -53,7 +53,7 @@ function conflictTargets(run: RuleRun, toolId: string): ReadonlySet<string | und
 
 const NO_TARGETS: ReadonlySet<string | undefined> = new Set();
 
-function declared(run: RuleRun, owner: string, other: string): Conflict[] {
+function declared(run: BuiltInRuleRun, owner: string, other: string): Conflict[] {
   return run.index.tool(owner)?.conflicts.filter((conflict) => run.resolve(conflict.tool) === other) ?? [];
 }
 

@@ -3,9 +3,9 @@ import type { ScoredTool, SelectionContext } from '../ranking/selection-context.
 import { WarningCode } from '../ranking/warning-code.js';
 import { conflictBetween, type ToolConflict } from './conflict-between.js';
 import { bestTextFit } from './prompt-text-fit.js';
-import type { RuleRun } from './rule-run.js';
+import type { BuiltInRuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
-import type { SelectionRule } from './selection-rule.js';
+import type { BuiltInRule } from './selection-rule.js';
 
 /**
  * Conflicts: walking the ranking best first, a tool that would join the top k beside a tool it conflicts
@@ -14,13 +14,13 @@ import type { SelectionRule } from './selection-rule.js';
  * `warnings`; `medium`: the loser is ranked below the winner; `low`: both stay. Both are annotated. A tool
  * beyond the top k in a high conflict with a kept tool is dropped too, so no later cut can bring it back.
  */
-export function conflictRule(run: RuleRun): SelectionRule {
+export function conflictRule(): BuiltInRule {
   return {
     name: 'conflicts',
     phase: 'after-fusion',
     reads: ['prompt', 'queryVector', 'ranked', 'score', 'k'],
     writes: ['ranked', 'score', 'reasons', 'warnings'],
-    async run(context) {
+    async apply(context, run) {
       const kept: ScoredTool[] = [];
       const rest: ScoredTool[] = [];
       for (const scored of context.ranked) {
@@ -97,7 +97,7 @@ interface Verdict {
  * at least `conflictMargin`; otherwise (or without texts on both sides) the higher-ranked tool wins.
  */
 async function judge(
-  run: RuleRun,
+  run: BuiltInRuleRun,
   context: SelectionContext,
   first: ScoredTool,
   second: ScoredTool,

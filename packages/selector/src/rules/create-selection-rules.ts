@@ -16,8 +16,8 @@ import { prerequisiteRule } from './prerequisite-rule.js';
 import { relationsRule } from './relations-rule.js';
 import { createToolRefResolver } from './resolve-tool-ref.js';
 import { DEFAULT_RULE_WEIGHTS, type RuleOptions } from './rule-options.js';
-import type { AbstentionReport, RuleRun } from './rule-run.js';
-import { planRules, type SelectionRule } from './selection-rule.js';
+import type { AbstentionReport, BuiltInRuleRun } from './rule-run.js';
+import { type BuiltInRule, orderRules, ruleStages, type SelectionRule } from './selection-rule.js';
 import { textEmbeddingsOf } from './text-embeddings.js';
 import { type ToolFacts, toolFacts } from './tool-facts.js';
 
@@ -27,13 +27,15 @@ export interface SelectedToolExtras extends ToolFacts {
   howToGet?: string[];
 }
 
-/** The rule stages of one selection and what they report once it has run. */
+/** A selector's rules, built and checked once: the built-in rules and the caller's, in the order they run. */
 export interface SelectionRules {
-  /**
-   * The stages of each phase: after fusion, fit signals, action agreement, negative evidence, deprecation, prerequisites,
-   * conflicts, near-duplicates; after confidence, the optional LLM stage, abstention, action mismatch,
-   * identifier providers, relations; the caller's rules last in their phase.
-   */
+  /** The rules bound to one selection: a fresh `RuleRun` over these options. */
+  forSelection(options: { index: RankingIndex; options: RuleOptions }): RuleStages;
+}
+
+/** The rule stages of one selection and what they report once it has run. */
+export interface RuleStages {
+  /** The stages of each phase, in the order they run (see the README's pipeline table). */
   phases: Record<RulePhase, SelectionStage[]>;
   /** The extras of one selected tool. */
   extras(scored: ScoredTool): SelectedToolExtras;
@@ -42,66 +44,83 @@ export interface SelectionRules {
 }
 
 /**
- * The rule stages for one selection (toolsift's answer to "similarity alone is not enough"): they read
- * declared metadata only — `not_for`, conflicts, prerequisites, relations — never a particular tool id.
+ * A selector's rules (toolsift's answer to "similarity alone is not enough"): they read declared metadata only —
+ * `not_for`, conflicts, prerequisites, relations — never a particular tool id. Throws USAGE_ERROR when a caller's
+ * rule has an unknown phase or reads a field that only a later step writes.
  */
 export function createSelectionRules(options: {
-  index: RankingIndex;
   embedder: Embedder;
-  options: RuleOptions;
   /** The caller's rules (`SelectorOptions.rules`). */
   custom?: readonly SelectionRule[] | undefined;
+  /** Check every rule's touches against its declaration (`SelectorOptions.checkRules`). */
+  isChecked?: boolean | undefined;
 }): SelectionRules {
-  const ruleOptions = options.options;
-  const run: RuleRun = {
-    options: ruleOptions,
-    weights: { ...DEFAULT_RULE_WEIGHTS, ...ruleOptions.ruleWeights },
-    environment: {
-      env: ruleOptions.env ?? process.env,
-      config: ruleOptions.config,
-      oauth: ruleOptions.oauth,
-      platform: ruleOptions.platform ?? process.platform,
-    },
-    texts: textEmbeddingsOf(options.embedder, (text) => options.index.ruleTextVector?.(text)),
-    resolve: createToolRefResolver(options.index),
-    index: options.index,
-    availability: new Map(),
-    conflictTargets: new Map(),
-  };
-  // In the order they run within their phase (each declares its phase, and what it reads and writes).
-  const builtIn: SelectionRule[] = [
-    fitSignalsRule(run),
-    actionAgreementRule(run),
-    negativeEvidenceRule(run),
-    deprecationRule(run),
-    prerequisiteRule(run),
-    conflictRule(run),
-    nearDuplicateRule(run),
-    ...(ruleOptions.rerank === undefined ? [] : [llmRerankRule(run, ruleOptions.rerank)]),
-    abstentionRule(run, { embedderId: options.embedder.id }),
-    actionMismatchWarning(),
-    idProviderRule(run),
-    relationsRule(run),
-  ];
+  const { embedder } = options;
+  const builtIn = builtInRules({ embedderId: embedder.id });
+  const ordered = orderRules<SelectionRule | BuiltInRule>([...builtIn, ...(options.custom ?? [])]);
+  // The LLM stage runs only in selections that ask for it: a plan without it, checked too.
+  const rerank = builtIn.find((rule) => rule.name === RERANK);
+  const withoutRerank = orderRules(ordered.filter((rule) => rule !== rerank));
   return {
-    phases: planRules({ builtIn, custom: options.custom ?? NO_RULES, run }),
-    extras(scored) {
-      const availability = run.availability.get(scored.toolId);
+    forSelection({ index, options: ruleOptions }) {
+      const run: BuiltInRuleRun = {
+        options: ruleOptions,
+        weights: { ...DEFAULT_RULE_WEIGHTS, ...ruleOptions.ruleWeights },
+        environment: {
+          env: ruleOptions.env ?? process.env,
+          config: ruleOptions.config,
+          oauth: ruleOptions.oauth,
+          platform: ruleOptions.platform ?? process.platform,
+        },
+        texts: textEmbeddingsOf(embedder, (text) => index.ruleTextVector?.(text)),
+        resolve: createToolRefResolver(index),
+        index,
+        availability: new Map(),
+        conflictTargets: new Map(),
+      };
       return {
-        ...toolFacts(options.index.tool(scored.toolId)),
-        ...(availability !== undefined && !availability.isAvailable
-          ? { missing: availability.missing, howToGet: availability.howToGet }
-          : {}),
+        phases: ruleStages({
+          rules: ruleOptions.rerank === undefined ? withoutRerank : ordered,
+          run,
+          isChecked: options.isChecked === true,
+        }),
+        extras(scored) {
+          const availability = run.availability.get(scored.toolId);
+          return {
+            ...toolFacts(index.tool(scored.toolId)),
+            ...(availability !== undefined && !availability.isAvailable
+              ? { missing: availability.missing, howToGet: availability.howToGet }
+              : {}),
+          };
+        },
+        report: () => ({
+          ...(run.abstention === undefined ? {} : { abstention: run.abstention }),
+          ...(run.rerank === undefined ? {} : { rerank: run.rerank }),
+        }),
       };
     },
-    report: () => ({
-      ...(run.abstention === undefined ? {} : { abstention: run.abstention }),
-      ...(run.rerank === undefined ? {} : { rerank: run.rerank }),
-    }),
   };
+}
+
+/** The built-in rules, each phase's in the order they run (the LLM stage included). */
+export function builtInRules(options: { embedderId: string }): BuiltInRule[] {
+  return [
+    fitSignalsRule(),
+    actionAgreementRule(),
+    negativeEvidenceRule(),
+    deprecationRule(),
+    prerequisiteRule(),
+    conflictRule(),
+    nearDuplicateRule(),
+    llmRerankRule(),
+    abstentionRule({ embedderId: options.embedderId }),
+    actionMismatchWarning(),
+    idProviderRule(),
+    relationsRule(),
+  ];
 }
 
 // --- internal ---
 
-// One empty list for every selector without rules of its own, so that `planRules` checks their order once.
-const NO_RULES: readonly SelectionRule[] = Object.freeze([]);
+/** The LLM stage's name (`llmRerankRule`). */
+const RERANK = 'rerank';

@@ -1,9 +1,8 @@
 import { compareScoredTools } from '../ranking/fuse-scores.js';
 import type { ScoredTool, SelectionContext } from '../ranking/selection-context.js';
 import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
-import type { RuleRun } from './rule-run.js';
 import { roundTo, snippet } from './rule-text.js';
-import type { SelectionRule } from './selection-rule.js';
+import type { BuiltInRule } from './selection-rule.js';
 
 /**
  * Deprecation: a tool that says it is deprecated and names its replacement (`read_file`: "DEPRECATED: Use
@@ -12,13 +11,13 @@ import type { SelectionRule } from './selection-rule.js';
  * replacement joins the ranking when retrieval did not draw it (within the caller's candidates). A deprecated
  * tool that names no tool of the catalog is only annotated.
  */
-export function deprecationRule(run: RuleRun): SelectionRule {
+export function deprecationRule(): BuiltInRule {
   return {
     name: 'deprecation',
     phase: 'after-fusion',
     reads: ['ranked', 'score'],
     writes: ['score', 'ranked', 'reasons'],
-    run(context) {
+    apply(context, run) {
       const table = run.index.toolDeprecations?.();
       if (table === undefined) return;
       let isChanged = false;

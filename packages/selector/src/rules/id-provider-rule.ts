@@ -5,8 +5,8 @@ import type { IdProviderTable } from '../routes/id-provider-table.js';
 import { requiredIdentifierInputs } from '../routes/returned-inputs.js';
 import { parseToolRoute } from '../views/tool-route.js';
 import { isAddable } from './is-addable.js';
-import type { RuleRun } from './rule-run.js';
-import type { SelectionRule } from './selection-rule.js';
+import type { BuiltInRuleRun } from './rule-run.js';
+import type { BuiltInRule } from './selection-rule.js';
 
 /**
  * Identifier providers, on the final top k: a selected tool that needs an identifier the prompt does not give is
@@ -17,13 +17,13 @@ import type { SelectionRule } from './selection-rule.js';
  * higher stays where it is. A provider must be addable (a candidate, able to run here, in
  * no high conflict with the selection). The selection keeps its size k.
  */
-export function idProviderRule(run: RuleRun): SelectionRule {
+export function idProviderRule(): BuiltInRule {
   return {
     name: 'id-providers',
     phase: 'after-confidence',
     reads: ['prompt', 'ranked', 'k', 'confidence', 'run.availability'],
     writes: ['ranked', 'confidence', 'reasons'],
-    run(context) {
+    apply(context, run) {
       if (run.options.chainIds === false) return;
       const top = context.ranked.slice(0, context.k);
       // Most catalogs need no ids: look at the k selected tools before building anything.
@@ -72,7 +72,7 @@ export function mentionsIdentifier(prompt: string): boolean {
 const IDENTIFIER =
   /\b(?!(?:19|20)\d\d\b)\d{3,}\b|\b[0-9a-f]{8}-[0-9a-f]{4}-|\b(?=[a-z0-9]*\d)(?=[a-z0-9]*[a-z])[a-z0-9]{8,}\b/i;
 
-function needsIds(run: RuleRun, toolId: string): boolean {
+function needsIds(run: BuiltInRuleRun, toolId: string): boolean {
   const tool = run.index.tool(toolId);
   if (tool === undefined) return false;
   return (parseToolRoute(tool)?.ids.length ?? 0) > 0 || requiredIdentifierInputs(tool).length > 0;
@@ -80,7 +80,7 @@ function needsIds(run: RuleRun, toolId: string): boolean {
 
 /** The identifiers a tool needs and the tool chosen to supply each: path ids first, then other required inputs. */
 function providersOf(options: {
-  run: RuleRun;
+  run: BuiltInRuleRun;
   table: IdProviderTable;
   toolId: string;
   rankOf: ReadonlyMap<string, number>;

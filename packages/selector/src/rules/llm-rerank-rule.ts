@@ -2,10 +2,8 @@ import type { Tool } from '@toolsift/core';
 import type OpenAI from 'openai';
 import type { ScoredTool } from '../ranking/selection-context.js';
 import { WarningCode } from '../ranking/warning-code.js';
-import type { RerankOptions } from './llm-rerank-options.js';
 import { parseRerankAnswer, RERANK_RESPONSE_SCHEMA, rerankMessages } from './rerank-request.js';
-import type { RuleRun } from './rule-run.js';
-import type { SelectionRule } from './selection-rule.js';
+import type { BuiltInRule } from './selection-rule.js';
 
 /**
  * The optional LLM stage: the top candidates, with their use cases, `not_for` and conflicts, go to a chat
@@ -13,13 +11,15 @@ import type { SelectionRule } from './selection-rule.js';
  * order, with its reason; the others follow in local order. Choosing none empties the selection. Any failure
  * (network, timeout, invalid answer, unknown ids) keeps the local ranking and adds a `RERANK_FAILED` warning.
  */
-export function llmRerankRule(run: RuleRun, rerank: RerankOptions): SelectionRule {
+export function llmRerankRule(): BuiltInRule {
   return {
     name: 'rerank',
     phase: 'after-confidence',
-    reads: ['prompt', 'ranked'],
+    reads: ['prompt', 'k', 'ranked'],
     writes: ['ranked', 'k', 'reasons', 'warnings', 'run.rerank'],
-    async run(context) {
+    async apply(context, run) {
+      const rerank = run.options.rerank;
+      if (rerank === undefined) return;
       const candidates = context.ranked.slice(0, rerank.candidates ?? run.weights.rerankCandidates);
       if (candidates.length === 0) return;
       const tools = candidates

@@ -2,9 +2,9 @@ import { cosineSimilarity } from '../embedding/cosine-similarity.js';
 import type { ScoredTool } from '../ranking/selection-context.js';
 import { identifierWords } from '../views/identifier-words.js';
 import { viewKey } from '../views/tool-view.js';
-import type { RuleRun } from './rule-run.js';
+import type { BuiltInRuleRun } from './rule-run.js';
 import { roundTo } from './rule-text.js';
-import type { SelectionRule } from './selection-rule.js';
+import type { BuiltInRule } from './selection-rule.js';
 
 /**
  * Near-duplicates: a tool whose description view is at least `duplicateThreshold` similar to a tool already
@@ -12,13 +12,13 @@ import type { SelectionRule } from './selection-rule.js';
  * unless the prompt tells them apart (it matches a word of the candidate's that the kept tool lacks).
  * The kept tool is annotated with the duplicates it displaced.
  */
-export function nearDuplicateRule(run: RuleRun): SelectionRule {
+export function nearDuplicateRule(): BuiltInRule {
   return {
     name: 'near-duplicates',
     phase: 'after-fusion',
-    reads: ['prompt', 'ranked', 'k'],
+    reads: ['ranked', 'k'],
     writes: ['ranked', 'reasons'],
-    run(context) {
+    apply(context, run) {
       const top: ScoredTool[] = [];
       const deferred: ScoredTool[] = [];
       const rest: ScoredTool[] = [];
@@ -66,7 +66,7 @@ export function nearDuplicateRule(run: RuleRun): SelectionRule {
 // --- internal ---
 
 /** The name a tool offers its function under (servers and namespaces aside), computed once per selection. */
-function baseNameOf(run: RuleRun, toolId: string, known: Map<string, string>): string {
+function baseNameOf(run: BuiltInRuleRun, toolId: string, known: Map<string, string>): string {
   let name = known.get(toolId);
   if (name === undefined) {
     name = baseName(run.index.tool(toolId)?.name ?? toolId);
@@ -96,7 +96,7 @@ function firstTwin(
   kept: readonly ScoredTool[],
   vector: Float32Array,
   descriptionOf: (toolId: string) => Float32Array | undefined,
-  run: RuleRun,
+  run: BuiltInRuleRun,
 ): { kept: ScoredTool; similarity: number } | undefined {
   for (const candidate of kept) {
     const other = descriptionOf(candidate.toolId);

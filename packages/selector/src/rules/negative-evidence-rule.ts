@@ -1,22 +1,22 @@
 import { cosineSimilarity } from '../embedding/cosine-similarity.js';
 import { compareScoredTools } from '../ranking/fuse-scores.js';
 import type { ScoredTool } from '../ranking/selection-context.js';
-import type { RuleRun } from './rule-run.js';
+import type { BuiltInRuleRun } from './rule-run.js';
 import { roundTo, snippet } from './rule-text.js';
-import type { SelectionRule } from './selection-rule.js';
+import type { BuiltInRule } from './selection-rule.js';
 
 /**
  * Negative evidence: a tool's use-case `not_for` texts and its conflicts' `when_prefer_other` texts are
  * compared with the prompt; when one is closer than the tool's best positive view (by `negativeMargin`),
  * the tool loses `negativePenalty` of its score, so tools that fit rank above it.
  */
-export function negativeEvidenceRule(run: RuleRun): SelectionRule {
+export function negativeEvidenceRule(): BuiltInRule {
   return {
     name: 'negative-evidence',
     phase: 'after-fusion',
-    reads: ['queryVector', 'ranked', 'score'],
+    reads: ['queryVector', 'k', 'ranked', 'score'],
     writes: ['score', 'ranked', 'reasons'],
-    async run(context) {
+    async apply(context, run) {
       const query = context.queryVector;
       if (query === undefined) return;
       const checked = new Set<string>();
@@ -57,7 +57,7 @@ export function negativeEvidenceRule(run: RuleRun): SelectionRule {
 // --- internal ---
 
 function demote(
-  run: RuleRun,
+  run: BuiltInRuleRun,
   scored: ScoredTool,
   negative: { similarity: number; text: string; source: string },
   positive: number,
@@ -81,7 +81,7 @@ function demote(
   });
 }
 
-function negativeTexts(run: RuleRun, toolId: string): Array<{ text: string; source: string }> {
+function negativeTexts(run: BuiltInRuleRun, toolId: string): Array<{ text: string; source: string }> {
   const tool = run.index.tool(toolId);
   if (tool === undefined) return [];
   const texts: Array<{ text: string; source: string }> = [];

@@ -5,8 +5,8 @@ import type { ScoredTool, SelectionContext } from '../ranking/selection-context.
 import type { ReasonOf } from '../ranking/selection-reason.js';
 import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
 import { type Availability, checkPrerequisites, describeMissing } from './check-prerequisites.js';
-import type { RuleRun } from './rule-run.js';
-import type { SelectionRule } from './selection-rule.js';
+import type { BuiltInRuleRun } from './rule-run.js';
+import type { BuiltInRule } from './selection-rule.js';
 import { sideTool } from './side-tool.js';
 
 /**
@@ -15,13 +15,13 @@ import { sideTool } from './side-tool.js';
  * how to get it and its fallbacks; a fallback tool that can run takes its place, and its runnable
  * alternatives become suggestions. With `includeUnavailable` it stays in the ranking, annotated.
  */
-export function prerequisiteRule(run: RuleRun): SelectionRule {
+export function prerequisiteRule(): BuiltInRule {
   return {
     name: 'prerequisites',
     phase: 'after-fusion',
-    reads: ['ranked', 'score', 'k'],
+    reads: ['queryVector', 'k', 'ranked', 'score', 'suggestions', 'run.availability'],
     writes: ['run.availability', 'ranked', 'score', 'unavailable', 'suggestions', 'reasons'],
-    run(context) {
+    apply(context, run) {
       const kept: ScoredTool[] = [];
       const placed = new Set<string>();
       let available = 0;
@@ -69,7 +69,7 @@ export function prerequisiteRule(run: RuleRun): SelectionRule {
 }
 
 /** The availability of a tool in this run's environment, computed once per selection. */
-export function availabilityOf(run: RuleRun, toolId: string): Availability {
+export function availabilityOf(run: BuiltInRuleRun, toolId: string): Availability {
   let availability = run.availability.get(toolId);
   if (availability === undefined) {
     const tool = run.index.tool(toolId);
@@ -104,7 +104,7 @@ function missingReason(availability: Availability): ReasonOf<'prerequisites'> {
 
 /** The first runnable tool along the fallback chain, placed with a score just below the unavailable tool. */
 function offerFallback(options: {
-  run: RuleRun;
+  run: BuiltInRuleRun;
   context: SelectionContext;
   scored: ScoredTool;
   availability: Availability;
@@ -146,7 +146,7 @@ function offerFallback(options: {
   return undefined;
 }
 
-function suggestAlternatives(run: RuleRun, context: SelectionContext, toolId: string): void {
+function suggestAlternatives(run: BuiltInRuleRun, context: SelectionContext, toolId: string): void {
   for (const alternative of run.index.tool(toolId)?.alternatives ?? []) {
     const id = run.resolve(alternative.tool);
     if (id === undefined || !availabilityOf(run, id).isAvailable) continue;

@@ -2,8 +2,8 @@ import type { ScoredTool, SelectionContext } from '../ranking/selection-context.
 import { ensureScoredTool } from '../ranking/stages/ensure-scored-tool.js';
 import { isAddable } from './is-addable.js';
 import { availabilityOf } from './prerequisite-rule.js';
-import type { RuleRun } from './rule-run.js';
-import type { SelectionRule } from './selection-rule.js';
+import type { BuiltInRuleRun } from './rule-run.js';
+import type { BuiltInRule } from './selection-rule.js';
 import { sideTool } from './side-tool.js';
 
 /**
@@ -11,13 +11,13 @@ import { sideTool } from './side-tool.js';
  * `dependsOn` tools are added before it and its `complements` after it, each with the reason. Added tools
  * must be able to run (unless `includeUnavailable`) and must not be in a high conflict with the selection.
  */
-export function relationsRule(run: RuleRun): SelectionRule {
+export function relationsRule(): BuiltInRule {
   return {
     name: 'relations',
     phase: 'after-confidence',
-    reads: ['ranked', 'k', 'confidence', 'run.availability'],
+    reads: ['ranked', 'k', 'confidence', 'suggestions', 'run.availability'],
     writes: ['ranked', 'k', 'confidence', 'suggestions', 'reasons'],
-    run(context) {
+    apply(context, run) {
       const top = context.ranked.slice(0, context.k);
       const selected = new Set(top.map((scored) => scored.toolId));
       for (const scored of top) suggestAlternatives(run, context, scored.toolId, selected);
@@ -66,7 +66,7 @@ export function relationsRule(run: RuleRun): SelectionRule {
 // --- internal ---
 
 function suggestAlternatives(
-  run: RuleRun,
+  run: BuiltInRuleRun,
   context: SelectionContext,
   toolId: string,
   selected: ReadonlySet<string>,

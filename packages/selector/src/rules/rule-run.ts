@@ -15,7 +15,10 @@ export interface AbstentionReport {
   message: string;
 }
 
-/** The state the rule stages of one selection share, beside the `SelectionContext`. */
+/**
+ * What the rules of one selection share beside the `SelectionContext`: the caller's options and environment, the
+ * index, and what earlier rules found (`signals`, `availability`, the `abstention` and `rerank` reports).
+ */
 export interface RuleRun {
   options: RuleOptions;
   weights: RuleWeights;
@@ -24,15 +27,18 @@ export interface RuleRun {
   resolve: ToolRefResolver;
   index: RankingIndex;
   /** Availability per tool id, filled by the prerequisite rule (kept tools carry it when `includeUnavailable`). */
-  availability: Map<string, Availability>;
-  /** Per tool id, the tool ids it declares conflicts with (see `conflictBetween`). */
-  conflictTargets: Map<string, ReadonlySet<string | undefined>>;
+  availability: ReadonlyMap<string, Availability>;
   /** The abstention signals of the fused ranking, recorded before the rules change it. */
   signals?: AbstentionSignals;
   /** The tool those signals describe: the best of the fused ranking. */
   signalsTool?: string | undefined;
-  /** The whole catalog's best view cosine behind those signals (`catalogBestCosine`), searched once per selection. */
-  catalogBest?: number | undefined;
   abstention?: AbstentionReport;
   rerank?: RerankReport;
+}
+
+/** The `RuleRun` as the built-in rules fill it, with the caches of one selection (not public). */
+export interface BuiltInRuleRun extends RuleRun {
+  availability: Map<string, Availability>;
+  /** Per tool id, the tool ids it declares conflicts with (see `conflictBetween`). */
+  conflictTargets: Map<string, ReadonlySet<string | undefined>>;
 }

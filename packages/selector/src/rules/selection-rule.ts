@@ -1,35 +1,21 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import type { RuleField } from '../ranking/rule-field.js';
 import { RULE_PHASES, type RulePhase } from '../ranking/rule-phase.js';
 import type { SelectionContext, SelectionStage } from '../ranking/selection-context.js';
-import type { RuleRun } from './rule-run.js';
+import { PIPELINE_INPUTS, SELECTION_PIPELINE } from '../ranking/selection-pipeline.js';
+import { applyChecked } from './apply-checked.js';
+import type { BuiltInRuleRun, RuleRun } from './rule-run.js';
+
+export type { RuleField } from '../ranking/rule-field.js';
 
 /**
- * What a rule reads or writes: a field of the `SelectionContext` (`score`, `confidence` and `reasons` are the
- * ranked tools'), or of the `RuleRun` the rules of one selection share (`run.*`).
- */
-export type RuleField =
-  | 'prompt'
-  | 'queryVector'
-  | 'k'
-  | 'ranked'
-  | 'score'
-  | 'parts'
-  | 'confidence'
-  | 'reasons'
-  | 'warnings'
-  | 'unavailable'
-  | 'suggestions'
-  | 'run.signals'
-  | 'run.availability'
-  | 'run.rerank'
-  | 'run.abstention';
-
-/**
- * A rule: a timed step placed in a phase, declaring what it reads and writes. The built-in rules and the
+ * A rule: a timed step placed in a phase, declaring the fields it reads and writes. The built-in rules and the
  * caller's (`SelectorOptions.rules`) are the same thing; a caller's rule runs after the built-in rules of its
- * phase and gets the same `RuleRun`. A rule may not read a field that only a later step writes (USAGE_ERROR).
+ * phase and is applied to the selection with the `RuleRun` they share. A rule may not read a field that only a
+ * later step writes (USAGE_ERROR when the selector is created); with `checkRules`, touching a field it does not
+ * declare fails the selection.
  * @example const rule: SelectionRule = { name: 'no-beta', phase: 'after-fusion', reads: ['ranked'],
- *   writes: ['ranked'], run: (context) => { context.ranked = context.ranked.filter(isStable); } };
+ *   writes: ['ranked'], apply: (context) => { context.ranked = context.ranked.filter(isStable); } };
  */
 export interface SelectionRule {
   /** Its timing key in `Selection.timings`. */
@@ -37,42 +23,50 @@ export interface SelectionRule {
   readonly phase: RulePhase;
   readonly reads: readonly RuleField[];
   readonly writes: readonly RuleField[];
-  run(context: SelectionContext, run: Readonly<RuleRun>): void | Promise<void>;
+  /** Applies the rule to one selection: `context` is the selection so far, `run` what the rules share. */
+  apply(context: SelectionContext, run: Readonly<RuleRun>): void | Promise<void>;
+}
+
+/** A built-in rule: a `SelectionRule` that fills the run it is given. */
+export interface BuiltInRule extends Omit<SelectionRule, 'apply'> {
+  apply(context: SelectionContext, run: BuiltInRuleRun): void | Promise<void>;
 }
 
 /**
- * The stages of each phase: the built-in rules, then the caller's, each bound to the selection's `RuleRun`.
- * Throws USAGE_ERROR for an unknown phase, or a rule that reads a field whose every writer runs after it.
+ * The rules in the order they run: by phase, and within a phase in the order given. Throws USAGE_ERROR for an
+ * unknown phase, or a rule that reads a field whose every writer runs after it (`SELECTION_PIPELINE` counts).
  */
-export function planRules(options: {
-  builtIn: readonly SelectionRule[];
-  custom: readonly SelectionRule[];
-  run: RuleRun;
-}): Record<RulePhase, SelectionStage[]> {
-  const ordered = RULE_PHASES.flatMap((phase) =>
-    [...options.builtIn, ...options.custom].filter((rule) => rule.phase === phase),
-  );
-  // The built-in rules are made afresh for each selection but declare the same things: a set of caller's rules is
-  // checked once per set of built-in rules (their names), not on every selection.
-  const builtInNames = options.builtIn.map((rule) => rule.name).join(',');
-  const checked = CHECKED.get(options.custom) ?? new Set<string>();
-  if (!checked.has(builtInNames)) {
-    for (const rule of options.custom) {
-      if (!RULE_PHASES.includes(rule.phase)) {
-        throw new ToolsiftError(
-          ErrorCode.UsageError,
-          `rule "${rule.name}" has an unknown phase "${String(rule.phase)}"; phases: ${RULE_PHASES.join(', ')}`,
-        );
-      }
+export function orderRules<Rule extends SelectionRule | BuiltInRule>(rules: readonly Rule[]): Rule[] {
+  for (const rule of rules) {
+    if (!RULE_PHASES.includes(rule.phase)) {
+      throw new ToolsiftError(
+        ErrorCode.UsageError,
+        `rule "${rule.name}" has an unknown phase "${String(rule.phase)}"; phases: ${RULE_PHASES.join(', ')}`,
+        { rule: rule.name },
+      );
     }
-    checkRuleOrder(ordered);
-    checked.add(builtInNames);
-    CHECKED.set(options.custom, checked);
   }
+  const ordered = RULE_PHASES.flatMap((phase) => rules.filter((rule) => rule.phase === phase));
+  checkRuleOrder(ordered);
+  return ordered;
+}
+
+/** The stages of each phase: the ordered rules bound to one selection's run (guarded when `isChecked`). */
+export function ruleStages(options: {
+  rules: ReadonlyArray<SelectionRule | BuiltInRule>;
+  run: BuiltInRuleRun;
+  isChecked: boolean;
+}): Record<RulePhase, SelectionStage[]> {
+  const { run, isChecked } = options;
   const stagesOf = (phase: RulePhase): SelectionStage[] =>
-    ordered
+    options.rules
       .filter((rule) => rule.phase === phase)
-      .map((rule) => ({ name: rule.name, run: (context) => rule.run(context, options.run) }));
+      .map((rule) => ({
+        name: rule.name,
+        run: isChecked
+          ? (context) => applyChecked(rule, context, run)
+          : (context) => rule.apply(context, run),
+      }));
   return {
     'after-fusion': stagesOf('after-fusion'),
     'after-confidence': stagesOf('after-confidence'),
@@ -82,24 +76,29 @@ export function planRules(options: {
 
 // --- internal ---
 
-/** Per set of caller's rules, the sets of built-in rules (by name) it has been checked with. */
-const CHECKED = new WeakMap<readonly SelectionRule[], Set<string>>();
+type Step = Pick<SelectionRule, 'name' | 'reads' | 'writes'> & { phase?: RulePhase | undefined };
 
 /**
- * Throws USAGE_ERROR when a rule reads a field that some step writes, but only after it (the pipeline's own
- * stages count: fusion opens `after-fusion`, confidence opens `after-confidence`, explanation opens `final`).
+ * Throws USAGE_ERROR when a rule reads a field that some step writes, but only after it. The pipeline's own stages
+ * are steps too, each placed in the phase that runs after it (`fuse` before `after-fusion`), and the selection's
+ * inputs come first.
  */
-function checkRuleOrder(rules: readonly SelectionRule[]): void {
-  const steps: Array<Pick<SelectionRule, 'name' | 'phase' | 'reads' | 'writes'>> = [];
-  for (const phase of RULE_PHASES) {
-    steps.push({ ...PIPELINE_STAGES[phase], phase, reads: [] });
-    steps.push(...rules.filter((rule) => rule.phase === phase));
+function checkRuleOrder(rules: readonly Step[]): void {
+  const steps: Step[] = [{ name: 'input', reads: [], writes: PIPELINE_INPUTS }];
+  let stagePhase: RulePhase | undefined = RULE_PHASES[0];
+  for (const step of SELECTION_PIPELINE) {
+    if ('stage' in step) {
+      steps.push({ name: step.stage.name, phase: stagePhase, reads: [], writes: step.writes });
+      continue;
+    }
+    steps.push(...rules.filter((rule) => rule.phase === step.phase));
+    stagePhase = RULE_PHASES[RULE_PHASES.indexOf(step.phase) + 1];
   }
   steps.forEach((step, position) => {
     for (const field of step.reads) {
       const writers = steps.filter((other) => other !== step && other.writes.includes(field));
       if (writers.length === 0 || writers.some((writer) => steps.indexOf(writer) < position)) continue;
-      const named = writers.map((writer) => `"${writer.name}" (${writer.phase})`).join(', ');
+      const named = writers.map((writer) => `"${writer.name}" (${writer.phase ?? 'last'})`).join(', ');
       throw new ToolsiftError(
         ErrorCode.UsageError,
         `rule "${step.name}" (${step.phase}) reads ${field}, which only ${named} write${writers.length === 1 ? 's' : ''}, later; phases in order: ${RULE_PHASES.join(', ')}`,
@@ -108,10 +107,3 @@ function checkRuleOrder(rules: readonly SelectionRule[]): void {
     }
   });
 }
-
-/** The pipeline stage that opens each phase, and what it leaves for the rules of that phase. */
-const PIPELINE_STAGES: Record<RulePhase, { name: string; writes: readonly RuleField[] }> = {
-  'after-fusion': { name: 'fuse', writes: ['prompt', 'queryVector', 'k', 'ranked', 'score', 'parts'] },
-  'after-confidence': { name: 'confidence', writes: ['confidence'] },
-  final: { name: 'explain', writes: ['ranked', 'reasons'] },
-};

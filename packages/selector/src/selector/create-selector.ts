@@ -41,6 +41,7 @@ import type {
 } from '../learning/learned-example.js';
 import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
 import { type RankingWeightOverrides, resolveRankingWeights } from '../ranking/ranking-weights.js';
+import { createSelectionRules } from '../rules/create-selection-rules.js';
 import { DEFAULT_RULE_WEIGHTS } from '../rules/rule-options.js';
 import type { SelectionRule } from '../rules/selection-rule.js';
 import type { VectorIndexChoice } from '../vector-index/built-in-vector-indexes.js';
@@ -91,6 +92,9 @@ export interface SelectorOptions {
   onModelProgress?: (message: string) => void;
   /** The caller's rules, each run after the built-in rules of its phase (see `SelectionRule`). */
   rules?: readonly SelectionRule[];
+  /** Check that every rule touches only the fields it declares: a selection fails with USAGE_ERROR when one does
+   * not (slower; for tests of rules). */
+  checkRules?: boolean;
 }
 
 /** Where the index is, how it was obtained, and what loading the catalog reported. */
@@ -176,6 +180,7 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     env,
     ...(options.onModelProgress !== undefined ? { onProgress: options.onModelProgress } : {}),
   });
+  const rules = createSelectionRules({ embedder, custom: options.rules, isChecked: options.checkRules });
   // Catalog files unchanged since an earlier load are not parsed again: their tools are kept in the index folder.
   const pathsGiven = catalogPaths(options.catalog);
   // The memo keeps what the built-in loaders made of a file: other loaders neither use nor fill it.
@@ -308,7 +313,7 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
         embedder,
         options: selectOptions,
         defaults: options.weights,
-        rules: options.rules,
+        rules,
       }),
     addTools: (added) =>
       mutate(async () => {

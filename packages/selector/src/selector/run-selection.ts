@@ -6,8 +6,7 @@ import { type RankingWeightOverrides, resolveRankingWeights } from '../ranking/r
 import { runStages } from '../ranking/run-stages.js';
 import type { SelectionContext } from '../ranking/selection-context.js';
 import { WarningCode } from '../ranking/warning-code.js';
-import { createSelectionRules } from '../rules/create-selection-rules.js';
-import type { SelectionRule } from '../rules/selection-rule.js';
+import type { SelectionRules } from '../rules/create-selection-rules.js';
 import { applyToolBudget } from './apply-tool-budget.js';
 import { capPrompt } from './cap-prompt.js';
 import type { Selection, SelectOptions } from './selection.js';
@@ -19,8 +18,8 @@ export async function runSelection(options: {
   embedder: Embedder;
   options: SelectOptions;
   defaults?: RankingWeightOverrides | undefined;
-  /** The caller's rules, each run at the end of its phase. */
-  rules?: readonly SelectionRule[] | undefined;
+  /** The selector's rules (`createSelectionRules`). */
+  rules: SelectionRules;
 }): Promise<Selection> {
   const started = performance.now();
   const { prompt, index, embedder } = options;
@@ -53,7 +52,7 @@ export async function runSelection(options: {
       });
     }
   }
-  const rules = createSelectionRules({ index, embedder, options: options.options, custom: options.rules });
+  const rules = options.rules.forSelection({ index, options: options.options });
   // The single-side methods are the bench baselines: retrieval and fusion only, no rules.
   const stages = context.method === 'toolsift' ? defaultStages({ phases: rules.phases }) : defaultStages();
   const timings = await runStages(stages, context);

@@ -3,6 +3,7 @@ import { createHashEmbedder } from '../../src/embedding/hash-embedder.js';
 import type { SelectionContext } from '../../src/ranking/selection-context.js';
 import { findReason } from '../../src/ranking/selection-reason.js';
 import { createSelectionRules } from '../../src/rules/create-selection-rules.js';
+import type { RuleOptions } from '../../src/rules/rule-options.js';
 import type { RuleRun } from '../../src/rules/rule-run.js';
 import type { SelectionRule } from '../../src/rules/selection-rule.js';
 import { createSelector } from '../../src/selector/create-selector.js';
@@ -29,7 +30,7 @@ describe('rule phases: a caller rule gets what built-in rules get', () => {
       phase: 'after-fusion',
       reads: ['ranked', 'score', 'parts', 'run.signals', 'run.availability'],
       writes: ['ranked', 'score', 'reasons'],
-      run(context, run) {
+      apply(context, run) {
         seen.push({
           fused: context.ranked.map((tool) => tool.parts.fused),
           scores: context.ranked.map((tool) => tool.score),
@@ -83,7 +84,7 @@ describe('rule phases: a caller rule gets what built-in rules get', () => {
       phase,
       reads: ['ranked', 'confidence', 'reasons'],
       writes: [],
-      run(context: SelectionContext) {
+      apply(context: SelectionContext) {
         seen[phase] = {
           confidences: context.ranked.map((tool) => tool.confidence),
           reasons: context.ranked.map((tool) => tool.reasons.map((reason) => reason.kind)),
@@ -113,28 +114,33 @@ describe('rule phases: a caller rule gets what built-in rules get', () => {
       message: /reads run.abstention, which only "abstention" \(after-confidence\) writes, later/,
     },
     {
+      rule: { name: 'needs-rerank', phase: 'after-fusion', reads: ['run.rerank'], writes: [] },
+      message: /reads run.rerank, which only "rerank" \(after-confidence\) writes, later/,
+    },
+    {
       rule: { name: 'nowhere', phase: 'before-everything', reads: [], writes: [] },
       message:
         /rule "nowhere" has an unknown phase "before-everything"; phases: after-fusion, after-confidence, final/,
     },
-  ])('rejects $rule.name with USAGE_ERROR', async ({ rule, message }) => {
-    const selector = await selectorWith([{ ...rule, run() {} } as unknown as SelectionRule]);
-    const selecting = selector.select('stock price of ACME', { k: 2 });
-    await expect(selecting).rejects.toMatchObject({ code: 'USAGE_ERROR' });
-    await expect(selecting).rejects.toThrow(message);
+  ])('rejects $rule.name with USAGE_ERROR when the selector is created', async ({ rule, message }) => {
+    const creating = selectorWith([{ ...rule, apply() {} } as unknown as SelectionRule]);
+    await expect(creating).rejects.toMatchObject({ code: 'USAGE_ERROR' });
+    await expect(creating).rejects.toThrow(message);
   });
 
   it('declares the built-in order: every rule reads what an earlier step wrote', () => {
+    // Building the rules checks their declared order (`orderRules`): it would throw on a bad one.
+    const rules = createSelectionRules({ embedder: createHashEmbedder({ dimensions: 16 }) });
     const tools = [makeTool({ id: 'a', description: 'a tool' })];
-    const embedder = createHashEmbedder({ dimensions: 16 });
     const index = { tool: (id: string) => tools.find((tool) => tool.id === id) } as never;
-    // Building the rules checks their declared order (`checkRuleOrder`): it would throw on a bad one.
-    const rules = createSelectionRules({ index, embedder, options: { rerank: { model: 'm' } } });
-    expect(
+    const namesOf = (options: RuleOptions) =>
       Object.fromEntries(
-        Object.entries(rules.phases).map(([phase, stages]) => [phase, stages.map((stage) => stage.name)]),
-      ),
-    ).toMatchInlineSnapshot(`
+        Object.entries(rules.forSelection({ index, options }).phases).map(([phase, stages]) => [
+          phase,
+          stages.map((stage) => stage.name),
+        ]),
+      );
+    expect(namesOf({ rerank: { model: 'm' } })).toMatchInlineSnapshot(`
       {
         "after-confidence": [
           "rerank",
@@ -155,5 +161,12 @@ describe('rule phases: a caller rule gets what built-in rules get', () => {
         "final": [],
       }
     `);
+    // The LLM stage runs only when asked for.
+    expect(namesOf({})['after-confidence']).toEqual([
+      'abstention',
+      'action-mismatch',
+      'id-providers',
+      'relations',
+    ]);
   });
 });

@@ -43,7 +43,7 @@ describe('selectTools', () => {
       phase: 'after-fusion',
       reads: ['ranked'],
       writes: ['ranked'],
-      run(context) {
+      apply(context) {
         context.ranked = context.ranked.slice(1);
       },
     };
