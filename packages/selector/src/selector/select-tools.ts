@@ -1,10 +1,7 @@
 import path from 'node:path';
 import type { Tool } from '@toolsift/core';
-import type { Embedder } from '../embedding/embedder.js';
-import { isLexicalIndex } from '../index-store/open-tool-index.js';
 import { createSelector, type Selector, type SelectorOptions } from './create-selector.js';
 import { catalogPaths } from './read-catalog.js';
-import { DEFAULT_EMBEDDER_ID } from './resolve-embedder.js';
 import type { Selection, SelectOptions } from './selection.js';
 
 /** Options of `selectTools`: selection options plus how to find the catalog and index. */
@@ -15,8 +12,9 @@ export interface SelectToolsOptions extends SelectOptions, Omit<SelectorOptions,
 
 /**
  * Select tools for a prompt in one call. The selector of each catalog and set of selector options is created
- * once and cached for the life of the process, so only the first call loads and indexes. Objects (an embedder
- * instance, rules, index instances, loaders, a catalog of tools) are keyed by identity: pass the same ones to reuse a selector.
+ * once and cached for the life of the process, so only the first call loads and indexes. Options are compared by
+ * value, except functions and objects that hold any (an embedder, rules, index instances, loaders) and a catalog of
+ * tools, which are compared by identity: pass the same ones to reuse a selector.
  * @example const { tools } = await selectTools('email the Q3 report to Alice', { k: 3 });
  */
 export async function selectTools(prompt: string, options: SelectToolsOptions = {}): Promise<Selection> {
@@ -39,22 +37,50 @@ const DEFAULT_CATALOG = './metadata';
 const byPaths = new Map<string, Promise<Selector>>();
 let byTools = new WeakMap<readonly Tool[], Map<string, Promise<Selector>>>();
 
+/**
+ * The options of a selection only, which `selectTools` receives beside the selector's: they never choose a selector.
+ * Typed so that a new selection option fails to compile until it is listed here, and a selector option cannot be.
+ */
+const SELECTION_ONLY: Readonly<Record<Exclude<keyof SelectOptions, keyof SelectorOptions>, true>> = {
+  k: true,
+  candidates: true,
+  method: true,
+  maxTokens: true,
+  target: true,
+  config: true,
+  oauth: true,
+  platform: true,
+  includeUnavailable: true,
+  expand: true,
+  chainIds: true,
+  abstain: true,
+  threshold: true,
+  rerank: true,
+  ruleWeights: true,
+};
+
+/**
+ * Selector options that do not choose a selector: `catalog` keys the cache itself, `weights` go to each selection,
+ * `env` is read again by every selection (for the selector it only places its cache folder), and the progress
+ * callbacks only report. Every other option, present or future, is part of the key.
+ */
+const UNKEYED: ReadonlySet<string> = new Set<keyof SelectorOptions>([
+  'catalog',
+  'weights',
+  'env',
+  'onProgress',
+  'onModelProgress',
+]);
+
 function cachedSelector(options: SelectorOptions): Promise<Selector> {
   const { catalog } = options;
   const cwd = options.cwd ?? process.cwd();
-  // Everything that changes a selection. Left out: `env` (read again by every selection; for the selector, only
-  // where its cache dir is) and the progress callbacks.
-  const settings = JSON.stringify([
-    embedderKey(options.embedder),
-    typeof options.indexDir === 'string' ? path.resolve(cwd, options.indexDir) : (options.indexDir ?? null),
-    options.format ?? null,
-    typeof options.vectorIndex === 'object'
-      ? `instance:${identityOf(options.vectorIndex)}`
-      : (options.vectorIndex ?? null),
-    isLexicalIndex(options.lexical) ? `instance:${identityOf(options.lexical)}` : (options.lexical ?? null),
-    options.loaders?.map(identityOf) ?? null,
-    (options.rules ?? []).map(identityOf),
-  ]);
+  const keyed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(options)) {
+    if (!UNKEYED.has(name) && !Object.hasOwn(SELECTION_ONLY, name)) keyed[name] = value;
+  }
+  keyed.cwd = cwd;
+  const settings = stableKey(keyed);
   const paths = catalogPaths(catalog);
   let cache: Map<string, Promise<Selector>>;
   let key: string;
@@ -65,7 +91,7 @@ function cachedSelector(options: SelectorOptions): Promise<Selector> {
     const tools = catalog as readonly Tool[];
     cache = byTools.get(tools) ?? new Map();
     byTools.set(tools, cache);
-    key = JSON.stringify([cwd, settings]);
+    key = settings;
   }
   let selector = cache.get(key);
   if (selector === undefined) {
@@ -77,11 +103,45 @@ function cachedSelector(options: SelectorOptions): Promise<Selector> {
   return selector;
 }
 
-function embedderKey(embedder: Embedder | string | undefined): string {
-  // By identity: two instances may share an id (two OpenAI embedders with different keys or dimensions).
-  return typeof embedder === 'object'
-    ? `instance:${identityOf(embedder)}`
-    : (embedder ?? DEFAULT_EMBEDDER_ID);
+/**
+ * A string equal for equal options: plain data (objects sorted by key, arrays, primitives) by value; a function,
+ * an object holding one (an embedder, an index, a loader) and any other instance (class, Map, typed array) by
+ * identity, as its state may change without the object changing.
+ */
+function stableKey(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+    case 'undefined':
+      return String(value);
+    case 'symbol':
+      return `symbol:${String(value.description)}`;
+    case 'function':
+      return `#${identityOf(value)}`;
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) return `[${value.map(stableKey).join(',')}]`;
+      if (!isPlainData(value)) return `#${identityOf(value)}`;
+      const entries = Object.entries(value)
+        .filter(([, entry]) => entry !== undefined)
+        .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+      return `{${entries.map(([name, entry]) => `${JSON.stringify(name)}:${stableKey(entry)}`).join(',')}}`;
+    }
+    default: {
+      const unreachable: never = value;
+      return unreachable;
+    }
+  }
+}
+
+/** An object literal (or of no prototype) with no function among its own values. */
+function isPlainData(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  return Object.values(value).every((entry) => typeof entry !== 'function');
 }
 
 /** A number per object, the same for the same object for the life of the process. */

@@ -1,3 +1,5 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SelectionRule } from '../../src/rules/selection-rule.js';
@@ -66,9 +68,63 @@ describe('selectTools', () => {
     expect(second.embeddedTexts.length).toBeGreaterThan(1);
   });
 
+  it('keys every selector option, also one the cache never named, and no selection option', async () => {
+    clearSelectorCache();
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'toolsift-select-tools-'));
+    try {
+      await writeFile(path.join(folder, 'notes.json'), NOTES_LIST);
+      const overlay = path.join(folder, 'notes.overlay.yaml');
+      await writeFile(overlay, NOTES_OVERLAY);
+      const embedder = countingEmbedder();
+      const options = {
+        catalog: path.join(folder, 'notes.json'),
+        embedder,
+        indexDir: false as const,
+        overlays: [],
+        abstain: false,
+      };
+      await selectTools('keep a note', { ...options, k: 1 });
+      // Selection options, progress callbacks and an equal copy of an option share the selector: only prompts
+      // are embedded.
+      let seen = embedder.embeddedTexts.length;
+      await selectTools('keep a note', { ...options, k: 2, onProgress: () => undefined });
+      await selectTools('keep a note', { ...options, overlays: [] });
+      expect(embedder.embeddedTexts.slice(seen)).toEqual(['keep a note', 'keep a note']);
+      // `overlays` was not among the options the cache key once listed by hand: it gets a selector of its own.
+      seen = embedder.embeddedTexts.length;
+      const { tools } = await selectTools(OVERLAY_EXAMPLE, { ...options, overlays: [overlay], k: 1 });
+      // Its catalog is indexed again, with the overlay's example: not just the prompt.
+      expect(embedder.embeddedTexts.length - seen).toBeGreaterThan(1);
+      expect(tools.map((tool) => tool.id)).toEqual(['find_notes']);
+    } finally {
+      clearSelectorCache();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('does not cache a failed load', async () => {
     await expect(selectTools('x', { catalog: [], embedder: 'hash' })).rejects.toMatchObject({
       code: 'EMPTY_CATALOG',
     });
   });
 });
+
+// --- internal ---
+
+const NOTES_LIST = JSON.stringify({
+  serverInfo: { name: 'notes-server', version: '1.0.0' },
+  tools: [
+    { name: 'add_note', description: 'Create a note.', inputSchema: { type: 'object' } },
+    { name: 'find_notes', description: 'Search notes by text.', inputSchema: { type: 'object' } },
+  ],
+});
+
+const OVERLAY_EXAMPLE = 'where did I put the gate code';
+
+const NOTES_OVERLAY = `toolsift_overlay: 1
+server:
+  names: [notes-server]
+tools:
+  find_notes:
+    examples: [${OVERLAY_EXAMPLE}]
+`;
