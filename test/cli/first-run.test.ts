@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
@@ -32,5 +32,24 @@ describe("the README's first run", () => {
     expect(selection.tools[0]?.score).toBe(1);
     expect(selection.unavailable.map((tool) => tool.id)).not.toContain('convert_time_zone');
     expect(selection.warnings.map((warning) => warning.code)).not.toContain('ABSTAINED');
+  });
+
+  test('the index is built where the README says', async () => {
+    const readme = await readFile(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const said = /The first run .*? builds the\s+index[^`]*`([^`]+)`/s.exec(readme)?.[1];
+    expect(said).toBeDefined();
+    // A folder holding a catalog named metadata/, as the repository does; no --index-dir, as in the README. (The
+    // index command builds the same index a first query does, and nothing else.)
+    const project = tempFolder('toolsift-first-run-index-');
+    await cp(path.join(REPO_ROOT, 'metadata', 'mcp'), path.join(project, 'metadata'), { recursive: true });
+    const result = await runToolsift(['index', '--embedder', 'hash'], {
+      cwd: project,
+      env: { TOOLSIFT_CACHE_DIR: path.join(project, 'cache') },
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const built = (await readdir(path.join(project, '.toolsift'))).map((name) => `.toolsift/${name}/`);
+    expect(built).toHaveLength(1);
+    const pattern = (said ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('<hash>', '[0-9a-f]+');
+    expect(built[0]).toMatch(new RegExp(`^${pattern}$`));
   });
 });
