@@ -45,7 +45,7 @@ export interface VectorIndex {
 /**
  * A kind of vector index: creates empty ones and loads saved ones. Give one to `createSelector` as `vectorIndex`
  * and the selector builds its index with it, saves it with the index folder and loads it again on the next start.
- * @example createSelector({ catalog: 'metadata/', vectorIndex: { kind: 'scan', create: ..., load: ... } })
+ * @example await createSelector({ catalog: 'tools/', vectorIndex: { kind: 'scan', create: createScan, load: loadScan } });
  */
 export interface VectorIndexFactory {
   /** A stable id, recorded with each save: a folder saved by another kind is not loaded (the index is rebuilt). */
