@@ -11,8 +11,8 @@ export interface UpstreamCatalog {
  * Convert upstream tools for the index: the MCP loader reads each server's list, each tool knows its server (the
  * config key, with the `serverInfo` name and title as aliases and its `instructions` as description), overlays are
  * applied under the tools' own names, then ids and names become the qualified names. A server whose tools, names and
- * server info are the same objects as at the last call is not converted again (a gateway of 10,000 tools spent
- * ~300 ms per sync converting every server, measured on 2026-11-28). Loading problems go to `log`, each line once;
+ * server info are the same objects as at the last call is not converted again (converting every server made most
+ * of a large gateway's sync: bench/NOTES.md, "Plug-in vector indexes"). Loading problems go to `log`, each line once;
  * several of one code for one server are one line with their count.
  */
 export function createUpstreamCatalog(options: {
