@@ -10,7 +10,7 @@ const catalog = path.resolve(import.meta.dirname, '../fixtures/dev-tools/code-ho
 let selector: Selector;
 beforeAll(async () => {
   const embedder = await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR });
-  selector = await createSelector({ catalog, embedder, indexDir: false });
+  selector = await createSelector({ catalog, embedder, indexDir: false, checkRules: true });
 }, 120_000);
 
 const ids = (selection: Selection): string[] => selection.tools.map((tool) => tool.id);

@@ -31,7 +31,12 @@ const FULL_ENV = Object.fromEntries(
 let selector: Selector;
 beforeAll(async () => {
   const embedder = await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR });
-  selector = await createSelector({ catalog: path.join(repoRoot, 'metadata'), embedder, indexDir: false });
+  selector = await createSelector({
+    catalog: path.join(repoRoot, 'metadata'),
+    embedder,
+    indexDir: false,
+    checkRules: true,
+  });
 }, 120_000);
 
 const ids = (selection: Selection): string[] => selection.tools.map((tool) => tool.id);

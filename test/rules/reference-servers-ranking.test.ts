@@ -40,7 +40,7 @@ beforeAll(async () => {
     }
   }
   const embedder = await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR });
-  selector = await createSelector({ catalog: tools, embedder, indexDir: false });
+  selector = await createSelector({ catalog: tools, embedder, indexDir: false, checkRules: true });
 }, 180_000);
 
 const ids = (selection: Selection): string[] => selection.tools.map((tool) => tool.id);
