@@ -13,6 +13,8 @@ const FRAMEWORK_OF: Record<string, string | undefined> = {
   'ai-sdk': 'ai',
   'openai-agents': '@openai/agents',
   langchain: '@langchain/core',
+  anthropic: '@anthropic-ai/sdk',
+  'openai-responses': 'openai',
 };
 const FRAMEWORKS = Object.values(FRAMEWORK_OF).filter((name) => name !== undefined);
 

@@ -1,5 +1,6 @@
 import { ErrorCode, type FormatWarning, ToolsiftError, toAnthropicTools } from '@toolsift/core';
 import type { Selector } from '@toolsift/selector';
+import { checkSameTools } from '../shared/check-same-tools.js';
 import type { AnthropicToolDefinition, Tool } from './anthropic-types.js';
 
 /** Every tool of a search's catalog as the request declares it, deferred, with the names both ways. */
@@ -28,7 +29,7 @@ export function deferredAnthropicTools(options: {
   const { selector, given, searchToolName } = options;
   let deferred: DeferredAnthropicTools;
   if (given !== undefined) {
-    checkSameTools(selector, given);
+    checkSameTools({ selector, names: given.map((tool) => tool.name), toolsWord: 'the tools given' });
     deferred = {
       tools: given.map((tool) => ({ ...tool, defer_loading: true }) as Tool),
       nameOf: (toolId) => toolId,
@@ -54,22 +55,4 @@ export function deferredAnthropicTools(options: {
     );
   }
   return deferred;
-}
-
-// --- internal ---
-
-function checkSameTools(selector: Selector, given: readonly AnthropicToolDefinition[]): void {
-  const names = new Set(given.map((tool) => tool.name));
-  const undeclared = selector.tools.map((tool) => tool.id).filter((id) => !names.has(id));
-  const unknown = [...names].filter((name) => selector.tool(name) === undefined);
-  if (undeclared.length === 0 && unknown.length === 0) return;
-  const parts = [
-    undeclared.length > 0 ? `the selector has tools not among the tools given: ${undeclared.join(', ')}` : '',
-    unknown.length > 0 ? `tools given that the selector does not have: ${unknown.join(', ')}` : '',
-  ].filter((part) => part !== '');
-  throw new ToolsiftError(
-    ErrorCode.UsageError,
-    `the tools given and the selector's tools must be the same (tool name = tool id): ${parts.join('; ')}`,
-    { undeclared, unknown },
-  );
 }
