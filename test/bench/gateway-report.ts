@@ -1,6 +1,7 @@
 // The gateway bench's report: one Markdown page, printed and written to bench/results/gateway.md.
 import os from 'node:os';
 import type { CallLatencyRow } from './gateway-calls.js';
+import type { HostileFigures } from './gateway-hostile.js';
 import type { GatewayLoadFigures, LoadFigures } from './gateway-load.js';
 import type { SearchFigures } from './gateway-search.js';
 import type { LatencySummary } from './gateway-timing.js';
@@ -18,6 +19,8 @@ export interface GatewayBenchResult {
   search?: SearchFigures;
   fixtureListing?: { tools: number; listSeconds: number };
   load?: GatewayLoadFigures & { unauthorizedStatus: number };
+  /** Searches while one upstream floods list_changed or never answers tools/list. */
+  hostile?: HostileFigures;
   baselineLoad: LoadFigures;
 }
 
@@ -102,6 +105,7 @@ export function renderGatewayReport(result: GatewayBenchResult): string {
       '',
     );
   }
+  if (result.hostile !== undefined) lines.push(...hostileLines(result.hostile), '');
   lines.push(
     `## ${result.baselineLoad.clients} concurrent HTTP clients`,
     '',
@@ -137,6 +141,43 @@ export function errorsOf(load: GatewayLoadFigures): number {
 }
 
 // --- internal ---
+
+function hostileLines(hostile: HostileFigures): string[] {
+  const row = (condition: string, figures: HostileFigures['quiet'], cpu: string) => [
+    condition,
+    String(figures.searches),
+    `${fixed(figures.p50)} / ${fixed(figures.p95)}`,
+    fixed(figures.max),
+    String(figures.stale),
+    cpu,
+  ];
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  return [
+    '## `search_tools` while one upstream misbehaves',
+    '',
+    ...markdownTable(
+      [
+        'upstreams',
+        'searches',
+        'p50 / p95 (ms)',
+        'max (ms)',
+        'answers naming a stale server',
+        'gateway CPU (one core)',
+      ],
+      [
+        row('quiet', hostile.quiet, percent(hostile.quietCpu)),
+        row(
+          `one floods list_changed (${hostile.flood.perSecond}/s, its list unchanged)`,
+          hostile.flood,
+          percent(hostile.flood.gatewayCpu),
+        ),
+        row('one announced a new list and never answers tools/list', hostile.stalled, '–'),
+      ],
+    ),
+    '',
+    `One stdio gateway over the many-tools fixture (${hostile.tools.toLocaleString('en')} tools) and the two hostile servers of the gateway tests (test/gateway/fixtures/flooding-server.mjs, stalling-server.mjs); one client, k = 5. Quiet and flood searches alternate in two blocks each (the flood starts 1 s before its block); the flood sent ${hostile.flood.notifications.toLocaleString('en')} notifications in its last block and got ${hostile.flood.lists.toLocaleString('en')} tools/list requests. Then the other server is told to stall (it announces a new list every 100 ms and never answers tools/list) and the searches run again: the first waits for the list until \`--stale-after\` (${hostile.staleAfterMs} ms) after the announcement, the others answer at once from the last index and name the server in \`stale\`.`,
+  ];
+}
 
 const INDEX_STATES: Record<SearchFigures['index'], string> = {
   reused: 'index reloaded from an earlier run',

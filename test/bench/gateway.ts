@@ -1,6 +1,6 @@
 // Gateway bench (a script, not a test): what `toolsift gateway` adds to a `call_tool` against real MCP servers
 // (compared with calling them directly, same run), `search_tools` at 10k upstream tools, and 50 concurrent HTTP
-// clients for 30 s. Run: `pnpm bench:gateway` (`--quick`: 1k tools, 5 s, 100 calls).
+// clients for 30 s, and `search_tools` while one upstream floods list_changed or never answers tools/list. Run: `pnpm bench:gateway` (`--quick`: 1k tools, 5 s, 100 calls).
 // Options: --tools N, --calls N, --clients N, --seconds S, --fresh-index, --direct-only (no gateway).
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -10,8 +10,9 @@ import { parseArgs } from 'node:util';
 import { timingPrompts } from './bench-process.js';
 import { benchLog, benchResults } from './bench-results.js';
 import { measureCallLatency } from './gateway-calls.js';
+import { type HostileFigures, measureHostile } from './gateway-hostile.js';
 import { measureDirectHttpLoad, measureGatewayLoad, unauthorizedStatus } from './gateway-load.js';
-import { hasGatewayCommand } from './gateway-process.js';
+import { hasGatewayCommand, hasGatewayOption } from './gateway-process.js';
 import { errorsOf, type GatewayBenchResult, renderGatewayReport } from './gateway-report.js';
 import { measureFixtureListing, measureSearch } from './gateway-search.js';
 
@@ -34,6 +35,7 @@ const options = {
   warmUp: quick ? 20 : 50,
   searches: quick ? 100 : 300,
   searchWarmUp: quick ? 20 : 100,
+  hostileSearches: quick ? 40 : 200,
   clients: count(values.clients, 50, '--clients'),
   seconds: count(values.seconds, quick ? 5 : 30, '--seconds'),
 };
@@ -81,6 +83,16 @@ if (hasGateway) {
 } else {
   fixtureListing = await measureFixtureListing(options.tools);
 }
+// Searches while an upstream misbehaves: a gateway of its own, so that the figures above stay comparable with
+// earlier runs (its index lives beside theirs).
+let hostile: HostileFigures | undefined;
+if (hasGateway && hasGatewayOption('--stale-after')) {
+  hostile = await measureHostile({
+    tools: options.tools,
+    prompts: prompts.slice(0, options.hostileSearches),
+    warmUp: warmUp.slice(0, 20),
+  });
+}
 const baselineLoad = await measureDirectHttpLoad({ clients: options.clients, seconds: options.seconds });
 
 const { dir, meta } = await benchResults({ embedder: 'use-lite', started });
@@ -100,6 +112,7 @@ const result: GatewayBenchResult = {
   ...(search === undefined ? {} : { search }),
   ...(fixtureListing === undefined ? {} : { fixtureListing }),
   ...(load === undefined ? {} : { load }),
+  ...(hostile === undefined ? {} : { hostile }),
   baselineLoad,
 };
 const report = renderGatewayReport(result);
