@@ -46,9 +46,9 @@ export async function createCodeSelector(options: CodeSelectorOptions): Promise<
     ...selectorOptions,
     catalog: tools,
     embedder,
+    diagnostics,
     ...(indexDir !== undefined ? { indexDir } : {}),
   });
-  selector.index.diagnostics.push(...diagnostics);
   return selector;
 }
 

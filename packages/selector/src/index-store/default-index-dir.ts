@@ -1,74 +1,66 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { makeDirectory } from '../shared/atomic-file.js';
 import { userCacheDir } from '../shared/user-cache-dir.js';
 import { hashText } from './content-hash.js';
 
-/** What the default index folder of a catalog depends on. */
+/**
+ * What a default index folder is for: a catalog read from paths (its folder goes beside them), or anything else
+ * named by `key` (tools defined in code, a gateway's config file), whose folder goes in the user cache dir.
+ */
+export type IndexPlace = { catalogPaths: readonly string[] } | { name: string; key: string };
+
+/** What `defaultIndexDir` takes. */
 export interface DefaultIndexDirOptions {
-  catalogPaths: readonly string[];
+  place: IndexPlace;
   embedderId: string;
-  cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
+  /** What relative catalog paths resolve against (default `process.cwd()`). */
+  cwd?: string;
+  /** Where the user cache dir is looked up (`TOOLSIFT_CACHE_DIR`...); default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
- * Where the index of a catalog lives by default: `.toolsift/<catalog>-<hash>/` beside the catalog (beside the
- * folder, or in the folder of the file), or under the user's cache dir when that place is not writable. The
- * hash covers the catalog paths and the embedder id, so catalogs and embedders never share a folder.
+ * The one place default index folders are decided, for every caller (selectors, the framework drop-ins, the
+ * gateway): `<name>-<hash>` in `.toolsift/` beside a catalog of paths (beside its folder, or in the folder of its
+ * file) when that can be written, else in `<user cache dir>/indexes/`. The hash (10 hex digits) covers the catalog
+ * paths (or `key`) and the embedder id, so two catalogs, or two embedders, never share a folder. Nothing is created.
+ * @example const dir = await defaultIndexDir({ place: { name: 'gateway.json', key: configFile }, embedderId: DEFAULT_EMBEDDER_ID });
  */
 export async function defaultIndexDir(options: DefaultIndexDirOptions): Promise<string> {
-  const { beside, name, inCache } = indexDirPlaces(options);
-  if (await isWritable(beside)) return path.join(beside, name);
-  return inCache;
-}
-
-/**
- * The folder `defaultIndexDir` would give, if it exists already; undefined when it does not. Nothing is created:
- * the folder beside the catalog counts only where it could be written to, as `defaultIndexDir` decides.
- */
-export async function existingDefaultIndexDir(options: DefaultIndexDirOptions): Promise<string | undefined> {
-  const { beside, name, inCache } = indexDirPlaces(options);
-  const dir = (await isWritableFolder(beside)) ? path.join(beside, name) : inCache;
-  return (await isFolder(dir)) ? dir : undefined;
+  const { place, embedderId } = options;
+  const inCache = (name: string, key: unknown): string =>
+    path.join(
+      userCacheDir(options.env ?? process.env),
+      'indexes',
+      `${safeName(name)}-${hashText(JSON.stringify([key, embedderId])).slice(0, HASH_LENGTH)}`,
+    );
+  if (!('catalogPaths' in place)) return inCache(place.name, place.key);
+  const cwd = options.cwd ?? process.cwd();
+  const resolved = place.catalogPaths.map((entry) => path.resolve(cwd, entry)).sort();
+  const first = resolved[0] ?? path.resolve(cwd);
+  const dir = inCache(path.basename(first) || 'catalog', resolved);
+  const beside = path.join(path.dirname(first), '.toolsift');
+  return (await canWriteIn(beside)) ? path.join(beside, path.basename(dir)) : dir;
 }
 
 // --- internal ---
 
-/** The `.toolsift` folder beside the catalog, the index's name in it, and the fallback folder in the user cache. */
-function indexDirPlaces(options: DefaultIndexDirOptions): { beside: string; name: string; inCache: string } {
-  const resolved = options.catalogPaths.map((entry) => path.resolve(options.cwd, entry)).sort();
-  const first = resolved[0] ?? path.resolve(options.cwd);
-  const base = path.basename(first).replace(/[^A-Za-z0-9._-]+/g, '_') || 'catalog';
-  const name = `${base}-${hashText(JSON.stringify([resolved, options.embedderId])).slice(0, 10)}`;
-  return {
-    beside: path.join(path.dirname(first), '.toolsift'),
-    name,
-    inCache: path.join(userCacheDir(options.env), 'indexes', name),
-  };
+const HASH_LENGTH = 10;
+
+function safeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]+/g, '_') || 'index';
 }
 
-async function isWritableFolder(dir: string): Promise<boolean> {
+/** Whether `dir` can be written to: it is a writable folder, or it is missing and its parent is one. */
+async function canWriteIn(dir: string): Promise<boolean> {
   try {
-    await access(dir, constants.W_OK);
-    return await isFolder(dir);
-  } catch {
-    return false;
+    if (!(await stat(dir)).isDirectory()) return false;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return false;
+    return canWriteIn(path.dirname(dir));
   }
-}
-
-async function isFolder(dir: string): Promise<boolean> {
   try {
-    return (await stat(dir)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-async function isWritable(dir: string): Promise<boolean> {
-  try {
-    await makeDirectory(dir);
     await access(dir, constants.W_OK);
     return true;
   } catch {

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, isToolsiftError, type Tool, ToolsiftError } from '@toolsift/core';
-import type { Embedder } from '../embedding/embedder.js';
 import { DEFAULT_MAX_LEARNED_PER_TOOL } from '../learning/learned-bound.js';
 import { createLexicalIndex } from '../lexical/create-lexical-index.js';
 import type { LexicalIndex, LexicalIndexOptions } from '../lexical/lexical-index.js';
@@ -17,6 +16,7 @@ import { buildToolViews } from '../views/build-tool-views.js';
 import { hashText } from './content-hash.js';
 import { withIndexLock } from './index-lock.js';
 import { INDEX_MANIFEST } from './index-manifest.js';
+import type { LoadedIndex, LoadIndexOptions } from './index-store.js';
 import { type IndexWarning, IndexWarningCode } from './index-warning.js';
 import {
   countLearned,
@@ -27,30 +27,12 @@ import {
 } from './learned-prompts-file.js';
 import { loadToolIndex } from './load-tool-index.js';
 import { saveToolIndex } from './save-tool-index.js';
-import { type IndexProgress, type IndexUpdateStats, ToolIndex } from './tool-index.js';
-
-/** How an index was obtained: reloaded as is, reloaded and updated, built from scratch, or kept in memory only. */
-export type IndexStatus = 'loaded' | 'updated' | 'built' | 'memory';
+import { type IndexProgress, ToolIndex } from './tool-index.js';
 
 /** Options of `openToolIndex`. */
-export interface OpenToolIndexOptions {
-  tools: readonly Tool[];
-  embedder: Embedder;
+export interface OpenToolIndexOptions extends LoadIndexOptions {
   /** Index folder; without it the index lives in memory only (as it must with a component instance: USAGE_ERROR). */
   dir?: string | undefined;
-  /** Options of the built-in lexical index, or an empty `LexicalIndex` to use instead (memory only). */
-  lexical?: LexicalIndexOptions | LexicalIndex | undefined;
-  /** The built-in vector index, a factory of another kind (saved and loaded), or an empty `VectorIndex` (memory only). */
-  vectorIndex?: VectorIndexChoice | VectorIndex | undefined;
-  onProgress?: ((progress: IndexProgress) => void) | undefined;
-}
-
-/** An opened index, how it was obtained, what was embedded, and advisories (e.g. why it was rebuilt). */
-export interface OpenedToolIndex {
-  index: ToolIndex;
-  status: IndexStatus;
-  stats: IndexUpdateStats;
-  warnings: IndexWarning[];
 }
 
 /**
@@ -60,19 +42,13 @@ export interface OpenedToolIndex {
  * which no rebuild touches. Saves whatever changed, under the folder's lock; a rebuild is not saved over an index
  * another process saved meanwhile.
  */
-export async function openToolIndex(options: OpenToolIndexOptions): Promise<OpenedToolIndex> {
+export async function openToolIndex(options: OpenToolIndexOptions): Promise<LoadedIndex> {
   const warnings: IndexWarning[] = [];
   const { dir } = options;
   // Checked before any saved index is reused: an unknown or out-of-range option is a USAGE_ERROR either way.
   if (!isLexicalIndex(options.lexical)) resolveLexicalOptions(options.lexical ?? {});
   if (!isVectorIndex(options.vectorIndex)) checkVectorIndexChoice(options.vectorIndex ?? 'auto');
-  if (dir !== undefined && hasComponentInstance(options)) {
-    throw new ToolsiftError(
-      ErrorCode.UsageError,
-      `cannot keep the index in ${dir}: an index built on a VectorIndex or LexicalIndex instance lives in memory only (the store could not reload it: a VectorIndexFactory can); leave indexDir out or set it to false`,
-      { dir },
-    );
-  }
+  if (dir !== undefined) requireNoComponentInstance(dir, options);
   if (dir === undefined) {
     const index = createEmptyToolIndex(options, warnings);
     const stats = await index.upsertTools({
@@ -108,10 +84,11 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
       // tool's content hash) are embedded now rather than at query time.
       const ruleTexts = await loaded.index.embedRuleTexts({ embedder: options.embedder });
       if (loaded.isCurrent && changed.length === 0) {
-        const isSaved = ruleTexts === 0 || (await persist(loaded.index, dir, lexicalOptions, warnings));
+        const saved =
+          ruleTexts === 0 ? 'kept' : await persist({ index: loaded.index, dir, lexicalOptions, warnings });
         return {
           index: loaded.index,
-          status: !isSaved ? 'memory' : ruleTexts > 0 ? 'updated' : 'loaded',
+          status: saved === 'failed' ? 'memory' : ruleTexts > 0 ? 'updated' : 'loaded',
           stats: { embedded: 0, reused: loaded.index.viewCount },
           warnings,
         };
@@ -122,8 +99,8 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
         reuse: loaded.reuse,
         ...progressOf(options),
       });
-      const isSaved = await persist(loaded.index, dir, lexicalOptions, warnings);
-      return { index: loaded.index, status: isSaved ? 'updated' : 'memory', stats, warnings };
+      const saved = await persist({ index: loaded.index, dir, lexicalOptions, warnings });
+      return { index: loaded.index, status: saved === 'failed' ? 'memory' : 'updated', stats, warnings };
     } catch (error) {
       if (!isToolsiftError(error)) throw error;
       const now = await readManifestBytes(dir);
@@ -149,8 +126,9 @@ export async function openToolIndex(options: OpenToolIndexOptions): Promise<Open
       count,
     });
   }
-  const isSaved = await persist(index, dir, lexicalOptions, warnings, { ifManifest: seen ?? null });
-  return { index, status: isSaved ? 'built' : 'memory', stats, warnings };
+  // A rebuild another process saved first is not saved over: theirs is as good, and this one works in memory.
+  const saved = await persist({ index, dir, lexicalOptions, warnings, ifManifest: seen ?? null });
+  return { index, status: saved === 'failed' ? 'memory' : 'built', stats, warnings };
 }
 
 /**
@@ -180,7 +158,7 @@ export function adoptLearned(index: ToolIndex, prompts: LearnedPrompts): Tool[] 
  * (USAGE_ERROR) and a vector index must have the embedder's dimensions (EMBEDDING_DIMENSION_MISMATCH).
  */
 export function createEmptyToolIndex(
-  options: Pick<OpenToolIndexOptions, 'tools' | 'embedder' | 'lexical' | 'vectorIndex'>,
+  options: Pick<LoadIndexOptions, 'tools' | 'embedder' | 'lexical' | 'vectorIndex'>,
   warnings: IndexWarning[] = [],
 ): ToolIndex {
   const { dimensions } = options.embedder;
@@ -213,26 +191,28 @@ export function createEmptyToolIndex(
 }
 
 /** Whether a vector or lexical index instance was given (rather than options of the built-in ones). */
-export function hasComponentInstance(
-  options: Pick<OpenToolIndexOptions, 'lexical' | 'vectorIndex'>,
-): boolean {
+export function hasComponentInstance(options: Pick<LoadIndexOptions, 'lexical' | 'vectorIndex'>): boolean {
   return isVectorIndex(options.vectorIndex) || isLexicalIndex(options.lexical);
 }
 
+/** How a save ended: saved, kept as it was (another process saved a rebuilt index first), or failed (a warning). */
+export type SaveOutcome = 'saved' | 'kept' | 'failed';
+
 /**
- * Save an index under the folder's lock, turning a failure into a warning (the index still works in memory);
- * returns whether it was saved. `ifManifest` (the manifest bytes seen, `null` for none) skips the save when
- * another process saved meanwhile; `isLocked` says the caller holds the lock already.
+ * Save an index under the folder's lock, turning a failure into a warning (the index still works in memory).
+ * `ifManifest` (the manifest bytes seen, `null` for none) keeps the folder as it is when another process saved
+ * meanwhile; `isLocked` says the caller holds the lock already.
  */
-export async function persist(
-  index: ToolIndex,
-  dir: string,
-  lexicalOptions: string,
-  warnings: IndexWarning[],
-  options: { ifManifest?: Buffer | null; isLocked?: boolean } = {},
-): Promise<boolean> {
-  const save = async (): Promise<boolean> => {
-    const { ifManifest } = options;
+export async function persist(options: {
+  index: ToolIndex;
+  dir: string;
+  lexicalOptions: string;
+  warnings: IndexWarning[];
+  ifManifest?: Buffer | null;
+  isLocked?: boolean;
+}): Promise<SaveOutcome> {
+  const { index, dir, lexicalOptions, warnings, ifManifest } = options;
+  const save = async (): Promise<SaveOutcome> => {
     if (ifManifest !== undefined) {
       const now = await readManifestBytes(dir);
       if (ifManifest === null ? now !== undefined : now === undefined || !now.equals(ifManifest)) {
@@ -241,11 +221,11 @@ export async function persist(
           message: `did not save the rebuilt index in ${dir}: another process saved one meanwhile`,
           dir,
         });
-        return true;
+        return 'kept';
       }
     }
     await saveToolIndex({ index, dir, lexicalOptions });
-    return true;
+    return 'saved';
   };
   try {
     return options.isLocked === true ? await save() : await withIndexLock(dir, save);
@@ -257,8 +237,24 @@ export async function persist(
       dir,
       reason,
     });
-    return false;
+    return 'failed';
   }
+}
+
+/**
+ * USAGE_ERROR when the index is to be kept in a folder but is built on a vector or lexical index instance, which no
+ * store could reload (a `VectorIndexFactory` can be).
+ */
+export function requireNoComponentInstance(
+  dir: string,
+  options: Pick<LoadIndexOptions, 'lexical' | 'vectorIndex'>,
+): void {
+  if (!hasComponentInstance(options)) return;
+  throw new ToolsiftError(
+    ErrorCode.UsageError,
+    `cannot keep the index in ${dir}: an index built on a VectorIndex or LexicalIndex instance lives in memory only (the store could not reload it: a VectorIndexFactory can); leave indexDir out or set it to false`,
+    { dir },
+  );
 }
 
 /**

@@ -1,6 +1,5 @@
 import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
-import type { LearnedPrompt, LearnSource } from '../index-store/learned-prompts-file.js';
-import type { ToolIndex } from '../index-store/tool-index.js';
+import type { LearnedPrompt, LearnedPrompts, LearnSource } from '../index-store/learned-prompts-file.js';
 import { capPrompt, MAX_PROMPT_LENGTH } from '../selector/cap-prompt.js';
 import { normalizePrompt } from '../views/build-learned-view.js';
 import { holdsSecret } from './holds-secret.js';
@@ -8,9 +7,15 @@ import { type LearnWarning, LearnWarningCode } from './learn-warning.js';
 import { checkMaxPerTool } from './learned-bound.js';
 import type { ForgetRequest, LearnedExample, LearnReport } from './learned-example.js';
 
+/** The tools learned prompts are checked against: learning resolves a tool by id, or by a name unique in the catalog. */
+export interface LearningCatalog {
+  tool(id: string): Tool | undefined;
+  tools(): readonly Tool[];
+}
+
 /**
- * Add learned prompts to their tools (or remove them) in the index's learned store and return the tools
- * whose views must be re-indexed. A prompt is only ever attached to the tool it was learned for, once
+ * Learned prompts with examples added (or removed): a pure function of `prompts`, which the store runs inside its
+ * learn transaction on the prompts it holds then. A prompt is only ever attached to the tool it was learned for, once
  * (case-insensitively); one known from a call and learned again as labelled becomes labelled. A tool that learns
  * past `maxPerTool` prompts of `source` drops its oldest of that source, never prompts of the other. A prompt that
  * holds what looks like a secret is skipped (`holdsSecret`), one longer than `MAX_PROMPT_LENGTH` is learned as
@@ -18,22 +23,23 @@ import type { ForgetRequest, LearnedExample, LearnReport } from './learned-examp
  * tool the catalog does not have, USAGE_ERROR for a blank prompt.
  */
 export function applyLearning(options: {
-  index: ToolIndex;
+  /** The learned prompts now, by tool id (not changed). */
+  prompts: LearnedPrompts;
+  catalog: LearningCatalog;
   learn?: readonly LearnedExample[];
   forget?: readonly ForgetRequest[];
   /** Where the examples to learn come from (default `labelled`). */
   source?: LearnSource | undefined;
   /** Prompts of `source` kept per tool (default: no bound for labelled, `DEFAULT_MAX_LEARNED_PER_TOOL` for call). */
   maxPerTool?: number | undefined;
-}): { report: LearnReport; tools: Tool[] } {
-  const { index } = options;
+}): { prompts: LearnedPrompts; report: LearnReport } {
+  const { catalog } = options;
   const source = options.source ?? 'labelled';
   const maxPerTool = checkMaxPerTool(options.maxPerTool, source);
   const prompts = new Map<string, LearnedPrompt[]>(
-    [...index.learned()].map(([toolId, list]) => [toolId, list.map((entry) => ({ ...entry }))]),
+    [...options.prompts].map(([toolId, list]) => [toolId, list.map((entry) => ({ ...entry }))]),
   );
   const touched = new Set<string>();
-  const relabelled = new Set<string>();
   let changed = 0;
   let unchanged = 0;
   let evicted = 0;
@@ -45,7 +51,7 @@ export function applyLearning(options: {
       secrets++;
       continue;
     }
-    const toolId = resolveToolId(index, example.tool);
+    const toolId = resolveToolId(catalog, example.tool);
     const { prompt, isTruncated } = learnedText(example.prompt);
     if (prompt.length === 0)
       throw new ToolsiftError(ErrorCode.UsageError, `empty prompt learned for tool "${toolId}"`);
@@ -54,10 +60,7 @@ export function applyLearning(options: {
     const known = list.find((entry) => entry.prompt.toLowerCase() === prompt.toLowerCase());
     if (known !== undefined) {
       // A labelled example outranks a call: it is no longer the call bound's to drop.
-      if (source === 'labelled' && known.source === 'call') {
-        known.source = 'labelled';
-        relabelled.add(toolId);
-      }
+      if (source === 'labelled' && known.source === 'call') known.source = 'labelled';
       unchanged++;
       continue;
     }
@@ -73,7 +76,9 @@ export function applyLearning(options: {
     const prompt =
       request.prompt === undefined ? undefined : learnedText(request.prompt).prompt.toLowerCase();
     const toolIds =
-      request.tool === undefined ? [...prompts.keys()] : [resolveLearnedToolId(index, prompts, request.tool)];
+      request.tool === undefined
+        ? [...prompts.keys()]
+        : [resolveLearnedToolId(catalog, prompts, request.tool)];
     let removed = 0;
     for (const toolId of toolIds) {
       const list = prompts.get(toolId) ?? [];
@@ -87,13 +92,10 @@ export function applyLearning(options: {
     else unchanged++;
   }
 
-  for (const toolId of new Set([...touched, ...relabelled]))
-    index.setLearned(toolId, prompts.get(toolId) ?? []);
-  const tools = [...touched]
-    .map((toolId) => index.tool(toolId))
-    .filter((tool): tool is Tool => tool !== undefined);
+  for (const [toolId, list] of prompts) if (list.length === 0) prompts.delete(toolId);
   const warnings = screenWarnings(secrets, truncated);
   return {
+    prompts,
     report: {
       changed,
       unchanged,
@@ -102,7 +104,6 @@ export function applyLearning(options: {
       ...(secrets > 0 ? { skipped: secrets } : {}),
       ...(warnings.length > 0 ? { warnings } : {}),
     },
-    tools,
   };
 }
 
@@ -149,9 +150,9 @@ function trimOldest(list: LearnedPrompt[], source: LearnSource, maxPerTool: numb
   return dropped;
 }
 
-function resolveToolId(index: ToolIndex, reference: string): string {
-  if (index.tool(reference) !== undefined) return reference;
-  const byName = index.tools().filter((tool) => tool.name === reference);
+function resolveToolId(catalog: LearningCatalog, reference: string): string {
+  if (catalog.tool(reference) !== undefined) return reference;
+  const byName = catalog.tools().filter((tool) => tool.name === reference);
   if (byName.length === 1) return byName[0]!.id;
   const hint = byName.length > 1 ? `; the name is shared by ${byName.map((tool) => tool.id).join(', ')}` : '';
   throw new ToolsiftError(
@@ -162,9 +163,9 @@ function resolveToolId(index: ToolIndex, reference: string): string {
 }
 
 function resolveLearnedToolId(
-  index: ToolIndex,
+  catalog: LearningCatalog,
   prompts: ReadonlyMap<string, LearnedPrompt[]>,
   reference: string,
 ): string {
-  return prompts.has(reference) ? reference : resolveToolId(index, reference);
+  return prompts.has(reference) ? reference : resolveToolId(catalog, reference);
 }

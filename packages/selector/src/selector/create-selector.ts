@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   type Diagnostic,
   ErrorCode,
@@ -9,29 +8,13 @@ import {
 } from '@toolsift/core';
 import type { ToolActionFact } from '../actions/tool-action.js';
 import type { Embedder } from '../embedding/embedder.js';
-import { openCatalogMemo } from '../index-store/catalog-memo-file.js';
-import { defaultIndexDir, existingDefaultIndexDir } from '../index-store/default-index-dir.js';
-import { withIndexLock } from '../index-store/index-lock.js';
+import type { IndexStatus } from '../index-store/index-store.js';
 import type { IndexWarning } from '../index-store/index-warning.js';
-import {
-  isLearnedDamaged,
-  LEARNED_FILE,
-  type LearnSource,
-  moveLearnedAside,
-  readLearnedPrompts,
-  writeLearnedPrompts,
-} from '../index-store/learned-prompts-file.js';
-import {
-  adoptLearned,
-  hasComponentInstance,
-  type IndexStatus,
-  lexicalOptionsHash,
-  openToolIndex,
-  persist,
-} from '../index-store/open-tool-index.js';
+import type { LearnSource } from '../index-store/learned-prompts-file.js';
+import { openMemoryStore } from '../index-store/memory-store.js';
+import { type CachedIndexDir, openIndexStore } from '../index-store/open-index-store.js';
 import type { IndexProgress, IndexUpdateStats, ToolIndex } from '../index-store/tool-index.js';
 import { applyLearning } from '../learning/apply-learning.js';
-import { LearnWarningCode } from '../learning/learn-warning.js';
 import { checkMaxPerTool } from '../learning/learned-bound.js';
 import type {
   ForgetRequest,
@@ -59,11 +42,14 @@ export interface SelectorOptions {
   /** Embedder instance or id; default `use-lite`. */
   embedder?: Embedder | string;
   /**
-   * Index folder; default `.toolsift/` beside a path catalog (else the user cache dir); `false` keeps it in memory.
-   * With a `vectorIndex` or `lexical` instance the index lives in memory only: the default is then `false`, and a
-   * folder is a USAGE_ERROR.
+   * Index folder; default `.toolsift/<catalog>-<hash>/` beside a catalog of paths (else in the user cache dir), and
+   * memory for tools given as such; `{ name }` puts the index of tools given as such in the user cache dir, keyed by
+   * their ids and the embedder (see `defaultIndexDir`); `false` keeps it in memory. With a `vectorIndex` or `lexical`
+   * instance the index lives in memory only: a folder is then a USAGE_ERROR.
    */
-  indexDir?: string | false;
+  indexDir?: string | false | CachedIndexDir;
+  /** Advisories about tools given as such (e.g. read from code definitions), listed with the catalog's diagnostics. */
+  diagnostics?: readonly Diagnostic[];
   /** Directory relative paths resolve against (default `process.cwd()`). */
   cwd?: string;
   /** Environment (cache dir lookup; prerequisite checks later). Default `process.env`. */
@@ -97,15 +83,15 @@ export interface SelectorOptions {
   checkRules?: boolean;
 }
 
-/** Where the index is, how it was obtained, and what loading the catalog reported. */
+/** Where the index is, how it was obtained, and what loading the catalog reported (a copy, taken when read). */
 export interface SelectorIndexInfo {
-  dir: string | undefined;
-  status: IndexStatus;
-  embedded: number;
-  reused: number;
+  readonly dir: string | undefined;
+  readonly status: IndexStatus;
+  readonly embedded: number;
+  readonly reused: number;
   /** Advisories about the index and the catalog behind it, each with a stable `IndexWarningCode`. */
-  warnings: IndexWarning[];
-  diagnostics: Diagnostic[];
+  readonly warnings: readonly IndexWarning[];
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** A tool's action as the action rule sees it. */
@@ -173,119 +159,71 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
   if (options.weights !== undefined) resolveRankingWeights(options.weights);
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
-  // An index on component instances is kept in memory only; `openToolIndex` rejects a folder given with them.
-  const indexDir = options.indexDir ?? (hasComponentInstance(options) ? false : undefined);
   const embedder = await resolveEmbedder(options.embedder, {
     cwd,
     env,
     ...(options.onModelProgress !== undefined ? { onProgress: options.onModelProgress } : {}),
   });
   const rules = createSelectionRules({ embedder, custom: options.rules, isChecked: options.checkRules });
-  // Catalog files unchanged since an earlier load are not parsed again: their tools are kept in the index folder.
-  const pathsGiven = catalogPaths(options.catalog);
-  // The memo keeps what the built-in loaders made of a file: other loaders neither use nor fill it.
-  const memo =
-    pathsGiven === undefined || indexDir === false || options.loaders !== undefined
-      ? undefined
-      : await openCatalogMemo(
-          indexDir ??
-            (await existingDefaultIndexDir({ catalogPaths: pathsGiven, embedderId: embedder.id, cwd, env })),
-        );
-  const { tools, diagnostics, paths } = await readCatalog({
+  const store = await openIndexStore({
+    indexDir: options.indexDir,
+    catalog: options.catalog,
+    catalogPaths: catalogPaths(options.catalog),
+    components: options,
+    embedderId: embedder.id,
+    cwd,
+    env,
+    hasBuiltInLoaders: options.loaders === undefined,
+  });
+  // Catalog files unchanged since an earlier load are not parsed again: the store keeps what they gave.
+  const { tools, diagnostics } = await readCatalog({
     catalog: options.catalog,
     cwd,
     format: options.format,
     loaders: options.loaders,
-    memo: memo?.memo,
+    memo: store.catalogMemo,
     overlays: options.overlays,
     shippedOverlays: options.shippedOverlays,
   });
-  const dir =
-    indexDir === false
-      ? undefined
-      : (indexDir ??
-        (paths === undefined
-          ? undefined
-          : await defaultIndexDir({ catalogPaths: paths, embedderId: embedder.id, cwd, env })));
-  if (dir !== undefined) await memo?.save(dir);
-  const opened = await openToolIndex({
+  const loaded = await store.load({
     tools,
     embedder,
-    dir,
     lexical: options.lexical,
     vectorIndex: options.vectorIndex,
     onProgress: options.onProgress,
   });
-  const index = opened.index;
-  const info: SelectorIndexInfo = {
-    dir,
-    status: opened.status,
-    embedded: opened.stats.embedded,
-    reused: opened.stats.reused,
-    warnings: [...opened.warnings, ...catalogErrorWarnings(diagnostics)],
-    diagnostics,
-  };
-  const lexicalOptions = lexicalOptionsHash(options.lexical);
+  const { index } = loaded;
+  const warnings = [...loaded.warnings, ...catalogErrorWarnings(diagnostics)];
+  const allDiagnostics = [...diagnostics, ...(options.diagnostics ?? [])];
   let queue: Promise<unknown> = Promise.resolve();
   const mutate = <T>(change: () => Promise<T>): Promise<T> => {
     const next = queue.then(change);
     queue = next.catch(() => undefined);
     return next;
   };
-  const save = async (): Promise<void> => {
-    if (dir !== undefined) await persist(index, dir, lexicalOptions, info.warnings);
-  };
   const reindex = async (changed: readonly Tool[]): Promise<IndexUpdateStats> => {
     const stats = await index.upsertTools({ tools: changed, embedder });
-    await save();
+    warnings.push(...(await store.save(index)));
     return stats;
   };
-  /**
-   * Learn or forget. Saved, it is a read-modify-write of the learned prompts' file under the folder's lock: the
-   * prompts other processes learned since this selector opened are taken in first, so none is lost; a file that
-   * held what could not be read is moved aside before the new one is written.
-   */
+  /** Learn or forget through the store (memory with `isSaved: false`), as one transaction. */
   const changeLearned = async (
     change: { learn?: readonly LearnedExample[]; forget?: readonly ForgetRequest[] },
     learnOptions: LearnOptions = {},
   ): Promise<LearnReport> => {
-    const bound = { source: learnOptions.source, maxPerTool: learnOptions.maxPerTool };
-    if (dir === undefined || learnOptions.isSaved === false) {
-      const { report, tools: changed } = applyLearning({ index, ...change, ...bound });
-      await index.upsertTools({ tools: changed, embedder });
-      return report;
-    }
-    return withIndexLock(dir, async () => {
-      const read = await readLearnedPrompts(dir);
-      const synced = read.prompts === undefined ? [] : adoptLearned(index, read.prompts);
-      const synchronized = index.learned();
-      let applied: ReturnType<typeof applyLearning>;
-      let movedTo: string | undefined;
-      try {
-        applied = applyLearning({ index, ...change, ...bound });
-        // When it cannot be moved aside, nothing is written over it.
-        if (isLearnedDamaged(read)) movedTo = await moveLearnedAside(dir);
-      } catch (error) {
-        adoptLearned(index, synchronized);
-        await index.upsertTools({ tools: synced, embedder });
-        throw error;
-      }
-      const { report, tools: changed } = applied;
-      // A learn of calls records its bound, which later reads apply (the bound of labelled prompts is not kept).
-      const callBound =
-        learnOptions.source === 'call' ? checkMaxPerTool(learnOptions.maxPerTool, 'call') : read.callBound;
-      await writeLearnedPrompts(dir, index.learned(), { callBound });
-      const tools = new Map([...synced, ...changed].map((tool) => [tool.id, tool]));
-      await index.upsertTools({ tools: [...tools.values()], embedder });
-      await persist(index, dir, lexicalOptions, info.warnings, { isLocked: true });
-      if (movedTo === undefined) return report;
-      const moved = {
-        code: LearnWarningCode.LearnedFileMovedAside,
-        message: `${LEARNED_FILE} in ${dir} held what could not be read: moved to ${movedTo}, and a new one written with the prompts that could`,
-        file: path.join(dir, movedTo),
-      };
-      return { ...report, warnings: [...(report.warnings ?? []), moved] };
+    const { source, maxPerTool } = learnOptions;
+    // Checked before the transaction: a bad bound is a USAGE_ERROR whatever the store holds.
+    const bound = checkMaxPerTool(maxPerTool, source ?? 'labelled');
+    const target = learnOptions.isSaved === false ? openMemoryStore() : store;
+    const changed = await target.changeLearned({
+      index,
+      embedder,
+      change: (prompts) => applyLearning({ prompts, catalog: index, ...change, source, maxPerTool: bound }),
+      // A learn of calls records its bound, which later loads apply.
+      callBound: source === 'call' ? bound : undefined,
     });
+    warnings.push(...changed.warnings);
+    return changed.report;
   };
 
   return {
@@ -293,7 +231,16 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
       return index.tools();
     },
     embedder,
-    index: info,
+    get index() {
+      return {
+        dir: store.location,
+        status: loaded.status,
+        embedded: loaded.stats.embedded,
+        reused: loaded.stats.reused,
+        warnings: [...warnings],
+        diagnostics: [...allDiagnostics],
+      };
+    },
     tool: (id) => index.tool(id),
     views: (toolId) => index.views(toolId),
     actionOf(toolId) {
@@ -342,7 +289,7 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
       mutate(async () => {
         requireKnown(index, ids, 'remove');
         index.removeTools(ids);
-        await save();
+        warnings.push(...(await store.save(index)));
       }),
     learn: (examples, learnOptions) => mutate(() => changeLearned({ learn: examples }, learnOptions)),
     forget: (requests, learnOptions) => mutate(() => changeLearned({ forget: requests }, learnOptions)),
