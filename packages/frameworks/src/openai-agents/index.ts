@@ -6,8 +6,11 @@ export type {
   ToolsiftMetadata,
 } from '../shared/index.js';
 export { createCodeSelector, toolsFromCode } from '../shared/index.js';
+export type { ToolSearchEvent } from '../shared/model-search.js';
 export type { AgentFunctionTool } from './agent-tool-definitions.js';
 export { agentToolDefinitions } from './agent-tool-definitions.js';
+export type { AgentToolSearch, AgentToolSearchOptions } from './with-tool-search.js';
+export { withToolSearch } from './with-tool-search.js';
 export type {
   AgentToolChoice,
   AgentToolSelection,
