@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHashEmbedder } from '@toolsift/selector';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { codeIndexDir } from '../src/shared/code-index-dir.js';
 import type { CodeToolDefinition } from '../src/shared/code-tool-definition.js';
 import { createCodeSelector } from '../src/shared/create-code-selector.js';
 import { toolsFromCode } from '../src/shared/tools-from-code.js';
@@ -44,7 +43,7 @@ describe('createCodeSelector', () => {
     const first = await createCodeSelector({ tools: definitions, embedder: createHashEmbedder(), env });
     expect(first.index).toMatchObject({ status: 'built', reused: 0 });
     expect(first.index.embedded).toBeGreaterThan(0);
-    expect(first.index.dir).toBe(codeIndexDir({ tools: first.tools, embedderId: 'hash', env }));
+    expect(path.relative(cacheRoot, first.index.dir!)).toMatch(/^indexes\/code-[0-9a-f]{10}$/);
     expect(await readdir(path.join(cacheRoot, 'indexes'))).toEqual([path.basename(first.index.dir!)]);
 
     const second = await createCodeSelector({ tools: definitions, embedder: createHashEmbedder(), env });
@@ -65,13 +64,14 @@ describe('createCodeSelector', () => {
     expect(second.index).toMatchObject({ dir: first.index.dir, status: 'updated', embedded: 1 });
   });
 
-  test('other tools or another embedder get another folder', () => {
-    const tools = toolsFromCode(definitions);
-    const dir = codeIndexDir({ tools, embedderId: 'hash', env });
-    expect(codeIndexDir({ tools: tools.slice(1), embedderId: 'hash', env })).not.toBe(dir);
-    expect(codeIndexDir({ tools, embedderId: 'use-lite', env })).not.toBe(dir);
-    expect(codeIndexDir({ tools: tools.toReversed(), embedderId: 'hash', env })).toBe(dir);
-    expect(path.dirname(dir)).toBe(path.join(cacheRoot, 'indexes'));
+  test('other tools or another embedder get another folder; the same tools in another order the same', async () => {
+    const dirOf = async (tools: CodeToolDefinition[], dimensions = 256) =>
+      (await createCodeSelector({ tools, embedder: createHashEmbedder({ dimensions }), env })).index.dir;
+    const dir = await dirOf(definitions);
+    expect(await dirOf(definitions.slice(1))).not.toBe(dir);
+    expect(await dirOf(definitions, 32)).not.toBe(dir);
+    expect(await dirOf(definitions.toReversed())).toBe(dir);
+    expect(path.dirname(dir!)).toBe(path.join(cacheRoot, 'indexes'));
   });
 
   test('takes toolsift tools as they are, and indexDir: false keeps the index in memory', async () => {

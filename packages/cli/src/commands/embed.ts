@@ -1,4 +1,4 @@
-import { cosineSimilarity, createEmbedder, EMBEDDER_ID_FORMS } from '@toolsift/selector';
+import { cosineSimilarity, createEmbedder, DEFAULT_EMBEDDER_ID, EMBEDDER_ID_FORMS } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 
@@ -14,7 +14,7 @@ export function createEmbedCommand(io: CliIo): CommandDef {
       embedder: {
         type: 'string',
         valueHint: 'ID',
-        description: `Embedder: ${EMBEDDER_ID_FORMS.join(' | ')} (default ${DEFAULT_EMBEDDER})`,
+        description: `Embedder: ${EMBEDDER_ID_FORMS.join(' | ')} (default ${DEFAULT_EMBEDDER_ID})`,
       },
       json: {
         type: 'boolean',
@@ -23,7 +23,7 @@ export function createEmbedCommand(io: CliIo): CommandDef {
     },
     async run({ args }) {
       const texts = args._.map(String);
-      const embedder = await createEmbedder(args.embedder ?? DEFAULT_EMBEDDER, {
+      const embedder = await createEmbedder(args.embedder ?? DEFAULT_EMBEDDER_ID, {
         env: io.env,
         cwd: io.cwd,
         onProgress: (message) => io.stderr.write(`toolsift: ${message}\n`),
@@ -50,8 +50,6 @@ export function createEmbedCommand(io: CliIo): CommandDef {
 }
 
 // --- internal ---
-
-const DEFAULT_EMBEDDER = 'use-lite';
 
 function describe(vector: Float32Array | undefined): string {
   const values = Array.from(vector ?? []);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { DEFAULT_EMBEDDER_ID, defaultIndexDir } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import { ExitCode, ExitWith } from '../exit-code.js';
 import type { CliIo } from '../io.js';
@@ -105,13 +106,11 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         max: MAX_STALE_AFTER_MS,
       });
       // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
-      const [{ readGatewayConfig }, { createGateway }, { gatewayIndexDir }, { readGatewayOverlays }] =
-        await Promise.all([
-          import('../gateway/read-gateway-config.js'),
-          import('../gateway/create-gateway.js'),
-          import('../gateway/gateway-index-dir.js'),
-          import('../gateway/gateway-overlays.js'),
-        ]);
+      const [{ readGatewayConfig }, { createGateway }, { readGatewayOverlays }] = await Promise.all([
+        import('../gateway/read-gateway-config.js'),
+        import('../gateway/create-gateway.js'),
+        import('../gateway/gateway-overlays.js'),
+      ]);
       const configFile = path.resolve(io.cwd, args.config);
       const upstreams = await readGatewayConfig({ file: configFile, cwd: io.cwd });
       const log = (line: string): void => void io.stderr.write(`toolsift gateway: ${toSafeText(line)}\n`);
@@ -126,9 +125,14 @@ export function createGatewayCommand(io: CliIo): CommandDef {
       const gateway = createGateway({
         upstreams,
         embedder: args.embedder,
+        // By default in the user cache dir, one folder per config file and embedder.
         indexDir:
           args['index-dir'] ??
-          gatewayIndexDir({ configFile, embedderId: args.embedder ?? 'use-lite', env: io.env }),
+          (await defaultIndexDir({
+            place: { name: path.basename(configFile), key: configFile },
+            embedderId: args.embedder ?? DEFAULT_EMBEDDER_ID,
+            env: io.env,
+          })),
         cwd: io.cwd,
         env: io.env,
         log,

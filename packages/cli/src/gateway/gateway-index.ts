@@ -2,6 +2,7 @@ import type { Tool, ToolOverlay } from '@toolsift/core';
 import {
   createEmbedder,
   createSelector,
+  DEFAULT_EMBEDDER_ID,
   type Embedder,
   type IndexProgress,
   type Selector,
@@ -63,7 +64,7 @@ export function createGatewayIndex(options: {
   let embedder: Promise<Embedder> | undefined;
   const embedderOf = (): Promise<Embedder> => {
     if (typeof options.embedder === 'object') return Promise.resolve(yieldingEmbedder(options.embedder));
-    embedder ??= createEmbedder(options.embedder ?? 'use-lite', {
+    embedder ??= createEmbedder(options.embedder ?? DEFAULT_EMBEDDER_ID, {
       cwd: options.cwd,
       env: options.env,
       onProgress: (message) => options.log(message),

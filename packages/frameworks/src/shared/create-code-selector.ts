@@ -1,6 +1,5 @@
 import type { Tool } from '@toolsift/core';
-import { createEmbedder, createSelector, type Selector, type SelectorOptions } from '@toolsift/selector';
-import { codeIndexDir } from './code-index-dir.js';
+import { type CachedIndexDir, createSelector, type Selector, type SelectorOptions } from '@toolsift/selector';
 import type { CodeToolDefinition } from './code-tool-definition.js';
 import { readCodeTools } from './tools-from-code.js';
 
@@ -9,11 +8,11 @@ export interface CodeSelectorOptions extends Omit<SelectorOptions, 'catalog' | '
   /** The tools: code definitions (built with `toolsFromCode`) or toolsift `Tool`s. */
   tools: readonly CodeToolDefinition[] | readonly Tool[];
   /**
-   * Index folder; default a folder under the user cache dir keyed by the embedder and the tool names (see
-   * `codeIndexDir`), so a restart reloads the index instead of embedding every tool again; `false` keeps it in
+   * Index folder; default a folder under the user cache dir keyed by the embedder and the tool ids (`{ name: 'code' }`,
+   * see `CachedIndexDir`), so a restart reloads the index instead of embedding every tool again; `false` keeps it in
    * memory. Learned prompts live in this folder: give a fixed folder to keep them when the tool set changes.
    */
-  indexDir?: string | false;
+  indexDir?: string | false | CachedIndexDir;
 }
 
 /**
@@ -26,33 +25,19 @@ export async function createCodeSelector(options: CodeSelectorOptions): Promise<
   const { tools, diagnostics } = isToolList(given)
     ? { tools: [...given], diagnostics: [] }
     : readCodeTools(given);
-  const env = options.env ?? process.env;
-  const embedder =
-    typeof options.embedder === 'object'
-      ? options.embedder
-      : await createEmbedder(options.embedder ?? 'use-lite', {
-          env,
-          ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
-          ...(options.onModelProgress !== undefined ? { onProgress: options.onModelProgress } : {}),
-        });
-  // An index over a component instance lives in memory only: `createSelector` decides that case itself.
-  const hasInstance =
-    typeof (options.vectorIndex as { search?: unknown })?.search === 'function' ||
-    typeof (options.lexical as { search?: unknown })?.search === 'function';
-  const indexDir =
-    options.indexDir ??
-    (hasInstance || tools.length === 0 ? undefined : codeIndexDir({ tools, embedderId: embedder.id, env }));
-  const selector = await createSelector({
+  return createSelector({
     ...selectorOptions,
     catalog: tools,
-    embedder,
     diagnostics,
-    ...(indexDir !== undefined ? { indexDir } : {}),
+    // In memory anyway on vector or lexical index instances (`createSelector` decides).
+    indexDir: options.indexDir ?? CODE_INDEX_DIR,
   });
-  return selector;
 }
 
 // --- internal ---
+
+/** The default index folder of tools defined in code: `code-<hash>` in the user cache dir (see `CachedIndexDir`). */
+const CODE_INDEX_DIR = { name: 'code' } as const;
 
 /** Toolsift tools carry `source` and `parameters`; code definitions carry `inputSchema`. */
 function isToolList(tools: readonly CodeToolDefinition[] | readonly Tool[]): tools is readonly Tool[] {

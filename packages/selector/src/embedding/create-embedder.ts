@@ -1,4 +1,5 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { DEFAULT_EMBEDDER_ID } from './default-embedder-id.js';
 import type { Embedder } from './embedder.js';
 import { createHashEmbedder } from './hash-embedder.js';
 import type { OpenAIEmbedderOptions } from './openai-embedder.js';
@@ -27,7 +28,7 @@ export interface CreateEmbedderOptions {
 
 /** The embedder ids `createEmbedder` accepts, for help texts and errors. */
 export const EMBEDDER_ID_FORMS = [
-  'use-lite',
+  DEFAULT_EMBEDDER_ID,
   'hf:<model id or folder>',
   'openai:<model>',
   'hash[:<dimensions>]',
@@ -48,7 +49,7 @@ export async function createEmbedder(id: string, options: CreateEmbedderOptions 
     ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
     ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
   };
-  if (id === 'use-lite') {
+  if (id === DEFAULT_EMBEDDER_ID) {
     const { createUseLiteEmbedder } = await import('./use-lite-embedder.js');
     return createUseLiteEmbedder(withCache);
   }

@@ -1,3 +1,4 @@
+import { DEFAULT_EMBEDDER_ID } from './default-embedder-id.js';
 import type { Embedder } from './embedder.js';
 import { createTransformersEmbedder } from './transformers-embedder.js';
 import { ensureUseLiteModel, type UseLiteModelOptions } from './use-lite-model.js';
@@ -17,7 +18,7 @@ export async function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}
   const folder = await ensureUseLiteModel(options);
   return createTransformersEmbedder({
     model: folder,
-    id: 'use-lite',
+    id: DEFAULT_EMBEDDER_ID,
     quantized: false,
     allowRemote: false,
     ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}),

@@ -1,8 +1,6 @@
 import { createEmbedder } from '../embedding/create-embedder.js';
+import { DEFAULT_EMBEDDER_ID } from '../embedding/default-embedder-id.js';
 import type { Embedder } from '../embedding/embedder.js';
-
-/** The default embedder id: the offline Universal Sentence Encoder lite. */
-export const DEFAULT_EMBEDDER_ID = 'use-lite';
 
 /** An embedder instance from an instance or an id (`use-lite`, `hf:...`, `openai:...`, `hash`). */
 export async function resolveEmbedder(

@@ -1,3 +1,5 @@
+import { DEFAULT_EMBEDDER_ID } from '../embedding/default-embedder-id.js';
+
 /**
  * How a tool's description view is worded for the embedder: `plain` is the tool's own text; `request` words it the
  * way users ask (`Can you help me get the current weather for a city? get weather.`). Prompts are requests and tool
@@ -10,5 +12,5 @@ export type ViewPhrasing = 'plain' | 'request';
 
 /** The description wording for an embedder id. */
 export function viewPhrasingOf(embedderId: string): ViewPhrasing {
-  return embedderId === 'use-lite' ? 'request' : 'plain';
+  return embedderId === DEFAULT_EMBEDDER_ID ? 'request' : 'plain';
 }
