@@ -56,7 +56,9 @@ export function bm25Search(selector: Selector): ProviderRank {
     const counts = new Map<string, number>();
     for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     for (const [term, frequency] of counts) {
-      postings.set(term, [...(postings.get(term) ?? []), { document, frequency }]);
+      const list = postings.get(term);
+      if (list === undefined) postings.set(term, [{ document, frequency }]);
+      else list.push({ document, frequency });
     }
   });
   const total = documents.length;

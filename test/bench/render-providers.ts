@@ -42,19 +42,13 @@ export function renderProviders(input: {
   );
   const rows = [...new Set(accuracy.map((entry) => entry.row))];
   const sideBySide = table(
-    ['dataset', 'R@5 toolsift', 'R@5 regex', 'R@5 BM25', 'nDCG@10 toolsift', 'nDCG@10 regex', 'nDCG@10 BM25'],
+    ['dataset', 'queries', 'top-1', 'R@5', 'nDCG@10'],
     rows.map((row) => {
       const of = (search: ProviderAccuracy['search']) =>
-        accuracy.find((entry) => entry.row === row && entry.search === search)!.summary;
-      return [
-        row,
-        fixed(of('toolsift')['recall@5']),
-        fixed(of('regex')['recall@5']),
-        fixed(of('bm25 (names, descriptions)')['recall@5']),
-        fixed(of('toolsift')['ndcg@10']),
-        fixed(of('regex')['ndcg@10']),
-        fixed(of('bm25 (names, descriptions)')['ndcg@10']),
-      ];
+        accuracy.find((entry) => entry.row === row && entry.search === search)!;
+      const triple = (metric: 'top1' | 'recall@5' | 'ndcg@10') =>
+        SEARCHES.map((search) => fixed(of(search).summary[metric])).join(' / ');
+      return [row, String(of('toolsift').queries), triple('top1'), triple('recall@5'), triple('ndcg@10')];
     }),
   );
   const shortTokens = table(
@@ -90,6 +84,8 @@ export function renderProviders(input: {
     '',
     '### What a search loads: toolsift against the provider-style searches',
     '',
+    'Each cell: toolsift / regex / BM25 over names and descriptions, on the same queries in one run.',
+    '',
     sideBySide,
     '',
     'Every metric:',
@@ -102,7 +98,7 @@ export function renderProviders(input: {
     '',
     shortTokens,
     '',
-    'What the search loads, toolsift against a regex and a BM25 over names and descriptions (held-out queries):',
+    'What a search loads, as toolsift / regex / BM25 over names and descriptions (held-out queries, one run):',
     '',
     sideBySide,
     '',
@@ -113,6 +109,8 @@ export function renderProviders(input: {
 }
 
 // --- internal ---
+
+const SEARCHES = ['toolsift', 'regex', 'bm25 (names, descriptions)'] as const;
 
 function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   const widths = header.map((cell, index) => Math.max(cell.length, ...rows.map((row) => row[index]!.length)));
