@@ -3,7 +3,7 @@
 // notifications/tools/list_changed (its list unchanged) and one that announces a new list and never sends it. The
 // same searches are timed quiet, during the flood (alternating blocks, so that both meet the same machine load),
 // then with the stalled server.
-import { readFile } from 'node:fs/promises';
+import { cp, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { repoRoot } from './bench-datasets.js';
@@ -56,6 +56,11 @@ export async function measureHostile(options: {
     stalling: nodeScript(path.join(fixtures, 'stalling-server.mjs')),
   });
   const indexDir = path.join(benchCacheDir, 'indexes', `gateway-hostile-${options.tools}`);
+  // The search part's index holds the same fixture tools: a first run starts from a copy instead of embedding them.
+  const searchIndexDir = path.join(benchCacheDir, 'indexes', `gateway-${options.tools}`);
+  if (!(await exists(indexDir)) && (await exists(path.join(searchIndexDir, 'manifest.json')))) {
+    await cp(searchIndexDir, indexDir, { recursive: true });
+  }
   benchLog(`hostile: starting a stdio gateway over ${options.tools} tools and two hostile upstreams`);
   const gateway = await startStdioGateway({ config, indexDir });
   const { client, pid } = gateway;
@@ -124,6 +129,13 @@ const FIRST_SEARCH_TIMEOUT_MS = 30 * 60_000;
 interface Timed {
   ms: number;
   isStale: boolean;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 function nodeScript(script: string): StdioServer {

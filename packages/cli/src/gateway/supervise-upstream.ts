@@ -155,8 +155,15 @@ export function superviseUpstream(options: {
       const current = opened;
       connection = current;
       report(listed);
-      tools = listed.tools;
-      listedJson = JSON.stringify(tools);
+      // A server back with the tools and the server info it had keeps them: nothing to rename or re-index.
+      const json = JSON.stringify(listed.tools);
+      const isToolsChanged =
+        json !== listedJson || JSON.stringify(opened.serverInfo) !== JSON.stringify(serverInfo);
+      if (isToolsChanged) {
+        tools = listed.tools;
+        serverInfo = opened.serverInfo;
+      }
+      listedJson = json;
       refresh = createToolListRefresh({
         relist: () => relist(current),
         waitMs: timings.staleAfterMs,
@@ -167,11 +174,10 @@ export function superviseUpstream(options: {
             ),
           ),
       });
-      serverInfo = opened.serverInfo;
       failures = 0;
       downReason = undefined;
       log(`upstream "${config.name}" connected: ${tools.length} tool(s)`);
-      onChanged({ isToolsChanged: true });
+      onChanged({ isToolsChanged });
       if (isRelistPending) {
         isRelistPending = false;
         refresh.announce();
