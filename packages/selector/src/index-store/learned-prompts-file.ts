@@ -155,6 +155,23 @@ export function countLearned(prompts: LearnedPrompts): number {
   return count;
 }
 
+/**
+ * Leave out the oldest call-learned prompts of each tool beyond `bound` (changes `prompts`); returns how many were left
+ * out. Stores apply it when they read learned prompts, with the bound the last learn of calls recorded.
+ */
+export function dropOverBound(prompts: Map<string, LearnedPrompt[]>, bound: number): number {
+  let dropped = 0;
+  for (const [toolId, list] of prompts) {
+    let excess = list.filter((entry) => entry.source === 'call').length - bound;
+    if (excess <= 0) continue;
+    dropped += excess;
+    const kept = list.filter((entry) => entry.source !== 'call' || excess-- <= 0);
+    if (kept.length > 0) prompts.set(toolId, kept);
+    else prompts.delete(toolId);
+  }
+  return dropped;
+}
+
 // --- internal ---
 
 const FORMAT = 'toolsift-learned';
@@ -195,20 +212,6 @@ function itemProblem(item: unknown): { field: string; message: string } | undefi
   if (!SOURCES.has(item.source))
     return { field: '/source', message: `expected "labelled" or "call", got ${describe(item.source)}` };
   return undefined;
-}
-
-/** Leave out the oldest call-learned prompts of each tool beyond `bound`; returns how many were left out. */
-function dropOverBound(prompts: Map<string, LearnedPrompt[]>, bound: number): number {
-  let dropped = 0;
-  for (const [toolId, list] of prompts) {
-    let excess = list.filter((entry) => entry.source === 'call').length - bound;
-    if (excess <= 0) continue;
-    dropped += excess;
-    const kept = list.filter((entry) => entry.source !== 'call' || excess-- <= 0);
-    if (kept.length > 0) prompts.set(toolId, kept);
-    else prompts.delete(toolId);
-  }
-  return dropped;
 }
 
 function isBound(value: unknown): boolean {
