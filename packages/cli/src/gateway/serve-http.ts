@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type AddressInfo, isIPv4, isIPv6 } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { isBearerToken } from './bearer-token.js';
+import { allowedHostsOf, headerOf, isLoopbackHost, refuseRequest } from './request-guard.js';
 
 /** A gateway served over Streamable HTTP. */
 export interface HttpGateway {
@@ -67,31 +67,10 @@ export async function serveHttp(options: {
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (options.token !== undefined && !isBearerToken(request.headers.authorization, options.token)) {
-      response.writeHead(401, { 'WWW-Authenticate': 'Bearer', 'Content-Type': 'application/json' });
-      response.end(rpcError('Unauthorized: send Authorization: Bearer <token>'));
-      request.resume();
-      return;
-    }
-    // A web page on another site can make the browser send requests here (DNS rebinding): its Host header tells.
-    if (allowedHosts !== undefined && !allowedHosts.includes((request.headers.host ?? '').toLowerCase())) {
-      response.writeHead(403, { 'Content-Type': 'application/json' });
-      response.end(rpcError(`Forbidden: the Host header must be one of ${allowedHosts.join(', ')}`));
-      request.resume();
-      return;
-    }
-    // A web page on another site can send requests here too: the browser names the page's origin.
-    const origin = headerOf(request, 'origin');
-    if (origin !== undefined && !isAllowedOrigin({ origin, isLoopback, host: request.headers.host })) {
-      response.writeHead(403, { 'Content-Type': 'application/json' });
-      response.end(
-        rpcError(
-          `Forbidden: requests from the web page at ${JSON.stringify(origin.slice(0, 200))} are refused; ` +
-            (isLoopback
-              ? 'only pages on this machine (localhost, 127.0.0.0/8, [::1]) may call this gateway'
-              : "only pages on the gateway's own origin may call it"),
-        ),
-      );
+    const refusal = refuseRequest(request, { token: options.token, isLoopback, allowedHosts });
+    if (refusal !== undefined) {
+      response.writeHead(refusal.status, { ...refusal.headers, 'Content-Type': 'application/json' });
+      response.end(rpcError(refusal.message));
       request.resume();
       return;
     }
@@ -174,10 +153,7 @@ export async function serveHttp(options: {
   });
   const { port } = http.address() as AddressInfo;
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
-  if (isLoopback) {
-    const names = new Set([shownHost.toLowerCase(), '127.0.0.1', 'localhost', '[::1]']);
-    allowedHosts = [...names].map((name) => `${name}:${port}`);
-  }
+  allowedHosts = allowedHostsOf(options.host, port);
   return {
     url: `http://${shownHost}:${port}${ENDPOINT}`,
     sessionCount: () => sessions.size,
@@ -190,19 +166,7 @@ export async function serveHttp(options: {
   };
 }
 
-/**
- * Whether an address or host name is this machine only: `localhost`, any of 127.0.0.0/8, or ::1 (also written in
- * full, in brackets, or as an IPv4-mapped 127 address). `0.0.0.0` and `::` are every interface: not loopback.
- */
-export function isLoopbackHost(host: string): boolean {
-  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  if (isIPv4(name)) return name.startsWith('127.');
-  if (!isIPv6(name)) return false;
-  // The URL parser writes an IPv6 address one way: ::1, and an IPv4-mapped 127 address as ::ffff:7fxx:xxxx.
-  const normal = new URL(`http://[${name}]/`).hostname;
-  return normal === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(normal);
-}
+export { isLoopbackHost } from './request-guard.js';
 
 // --- internal ---
 
@@ -255,32 +219,6 @@ function createIdleTracker(timeoutMs: number) {
       idleSince.clear();
     },
   };
-}
-
-/**
- * An `Origin` the gateway answers: a page on this machine when it is bound to a loopback host (any port: a local
- * tool such as the MCP Inspector), else a page on the gateway's own origin. `null` (a sandboxed or file page) and
- * anything unreadable are foreign.
- */
-function isAllowedOrigin(options: {
-  origin: string;
-  isLoopback: boolean;
-  host: string | undefined;
-}): boolean {
-  let url: URL;
-  try {
-    url = new URL(options.origin);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (options.isLoopback) return isLoopbackHost(url.hostname);
-  return options.host !== undefined && url.host === options.host.toLowerCase();
-}
-
-function headerOf(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** The parsed JSON body, or INVALID after answering 413 or 400 (too large, not JSON). */
