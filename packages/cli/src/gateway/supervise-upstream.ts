@@ -5,6 +5,7 @@ import { createSecretMask, type SecretMask } from './secret-mask.js';
 import { createStderrTail } from './stderr-tail.js';
 import { createToolListRefresh, type ToolListRefresh } from './tool-list-refresh.js';
 import { connectUpstream, type UpstreamConnection, type UpstreamServerInfo } from './upstream-connection.js';
+import { type UpstreamStatus, upstreamStateOf } from './upstream-status.js';
 
 /** Timings of the gateway's upstreams; every one has a default (`DEFAULT_UPSTREAM_TIMINGS`). */
 export interface UpstreamTimings {
@@ -48,6 +49,8 @@ export interface SupervisedUpstream {
   serverInfo(): UpstreamServerInfo | undefined;
   /** "closed its connection (…); retrying in 4 s" while it is not connected; undefined while it is. */
   whyDown(): string | undefined;
+  /** Its state now, with the end of its stderr (for the `ui` page). */
+  status(): UpstreamStatus;
   /** Connect; resolves after this first attempt, connected or not (a failed one is retried). */
   start(): Promise<void>;
   /**
@@ -220,6 +223,19 @@ export function superviseUpstream(options: {
       if (retryAt === undefined) return downReason;
       return `${downReason}; retrying in ${formatDelay(Math.max(0, retryAt - Date.now()))}`;
     },
+    status: () => ({
+      server: config.name,
+      state: upstreamStateOf({
+        isConnected: connection !== undefined,
+        isRetryPending: retry !== undefined,
+        failures,
+      }),
+      ...(downReason !== undefined ? { reason: downReason } : {}),
+      ...(retryAt !== undefined ? { retryInMs: Math.max(0, retryAt - Date.now()) } : {}),
+      failures,
+      tools: tools.length,
+      stderrTail: stderr.text() || shownTail,
+    }),
     start: attempt,
     caughtUp: () => refresh?.caughtUp() ?? Promise.resolve(undefined),
     async close() {

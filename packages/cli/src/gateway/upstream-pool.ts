@@ -9,6 +9,7 @@ import {
   type UpstreamTimings,
 } from './supervise-upstream.js';
 import type { UpstreamCall, UpstreamServerInfo } from './upstream-connection.js';
+import type { UpstreamStatus } from './upstream-status.js';
 
 /** A tool of an upstream server under the name the gateway gives it. */
 export interface UpstreamTool {
@@ -46,6 +47,8 @@ export interface UpstreamPool {
   downReason(server: string): string | undefined;
   /** Proxy a call; any failure (unknown name, server down, upstream error, timeout) is an `isError` result. */
   call(qualifiedName: string, call: UpstreamCall): Promise<CallToolResult>;
+  /** Every server's state, in config order (for the `ui` page). */
+  statuses(): UpstreamStatus[];
   /** The process id of a stdio server that is running. */
   pidOf(server: string): number | undefined;
   close(): Promise<void>;
@@ -152,6 +155,7 @@ export function createUpstreamPool(options: {
         );
       }
     },
+    statuses: () => upstreams.map((upstream) => upstream.status()),
     pidOf: (server) => upstreamOf(server)?.connection()?.pid,
     async close() {
       await Promise.all(upstreams.map((upstream) => upstream.close()));
