@@ -15,6 +15,7 @@ import {
 } from '../mcp/search-tools.js';
 import { toolAnswer } from '../mcp/tool-answer.js';
 import { VERSION } from '../version.js';
+import type { GatewayActivity } from './gateway-activity.js';
 import type { GatewayIndex } from './gateway-index.js';
 import { MAX_QUALIFIED_NAME_LENGTH } from './qualified-names.js';
 import { GATEWAY_SEARCH_OUTPUT, searchGateway } from './search-gateway.js';
@@ -31,6 +32,8 @@ export interface GatewayCore {
   ready: Promise<void>;
   /** Every client's searches, run in arrival order a few at a time, so that proxied calls get turns between them. */
   searches: TaskQueue;
+  /** The latest searches and calls of every client (the `ui` page lists them). */
+  activity: GatewayActivity;
   /** Call `listener` whenever an upstream's tools or state change; returns the way to stop. */
   subscribe(listener: () => void): () => void;
 }
@@ -79,6 +82,7 @@ export function createGatewayServer(options: {
     const progressToken = request.params._meta?.progressToken;
     let forwarded: Promise<unknown> = Promise.resolve();
     const proxy = async (qualifiedName: string, callArguments: Record<string, unknown>) => {
+      const started = performance.now();
       const result = await core.pool.call(qualifiedName, {
         arguments: callArguments,
         signal: extra.signal,
@@ -93,19 +97,28 @@ export function createGatewayServer(options: {
               },
       });
       await forwarded;
+      core.activity.called({ name: qualifiedName, result, ms: performance.now() - started });
       return result;
     };
     if (name === 'search_tools') {
       const input = SEARCH_INPUT.safeParse(args);
       if (!input.success) return invalidArguments(name, input.error);
       return toolAnswer(async () => {
+        const started = performance.now();
         await core.ready;
         // A tool list an upstream announced as changed is read and indexed before this search runs, unless the
         // upstream is slow to send it (`staleAfterMs`): the search then says so. Waited for outside the queue.
         const stale = await core.pool.settled();
+        const k = input.data.k ?? defaultK;
         const found = await core.searches.run(() =>
-          searchGateway({ ...core, stale, query: input.data.query, k: input.data.k ?? defaultK }),
+          searchGateway({ ...core, stale, query: input.data.query, k }),
         );
+        core.activity.searched({
+          query: input.data.query,
+          k,
+          answer: found,
+          ms: performance.now() - started,
+        });
         if (isDynamic && list(found.tools.map((tool) => tool.name))) await server.sendToolListChanged();
         return { ...found };
       });

@@ -2,6 +2,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ToolOverlay } from '@toolsift/core';
 import type { Embedder } from '@toolsift/selector';
 import { createGatewayServer, type GatewayCore } from './create-gateway-server.js';
+import { createGatewayActivity } from './gateway-activity.js';
 import { createGatewayIndex } from './gateway-index.js';
 import type { UpstreamConfig } from './read-gateway-config.js';
 import { messageOf, type UpstreamTimings } from './supervise-upstream.js';
@@ -100,6 +101,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return whenReady();
     },
     searches: createTaskQueue(SEARCH_CONCURRENCY),
+    activity: createGatewayActivity(),
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
