@@ -3,6 +3,7 @@ import type { ToolActionInfo } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { closeIds } from '../mcp/close-ids.js';
+import { fieldOrigins } from './field-origins.js';
 import { toSafeJson, toSafeText } from './safe-output.js';
 import { indexWarnings, openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
@@ -69,17 +70,6 @@ export function createInspectCommand(io: CliIo): CommandDef {
 }
 
 // --- internal ---
-
-/** Where each field that an overlay set came from (the last overlay that set it); other fields are the file's. */
-function fieldOrigins(tool: Tool): Record<string, { overlay: string; pointer: string; isStale: boolean }> {
-  const origins: Record<string, { overlay: string; pointer: string; isStale: boolean }> = {};
-  for (const overlay of tool.overlays ?? []) {
-    for (const field of overlay.fields) {
-      origins[field] = { overlay: overlay.file, pointer: overlay.pointer, isStale: overlay.isStale === true };
-    }
-  }
-  return origins;
-}
 
 function describeServer(server: NonNullable<Tool['server']>): string {
   const aliases = server.aliases.length > 0 ? ` (also ${server.aliases.join(', ')})` : '';
