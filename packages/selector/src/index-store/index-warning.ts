@@ -10,7 +10,10 @@ export const IndexWarningCode = {
   IndexNotSaved: 'INDEX_NOT_SAVED',
   /** A rebuilt index was not saved: another process saved one meanwhile, which is kept. */
   RebuiltIndexNotSaved: 'REBUILT_INDEX_NOT_SAVED',
-  /** The learned prompts' file could not be read; the learned prompts the index recorded are used. */
+  /**
+   * The learned prompts' file could not be read at all: no learned prompt is used until it is repaired, and the next
+   * learn moves it aside (`learned.json.damaged-<time>`) before writing a new one.
+   */
   LearnedPromptsUnreadable: 'LEARNED_PROMPTS_UNREADABLE',
   /**
    * An item of the learned prompts' file is not a learned prompt (`file`, `pointer` say which): it is left out, the
@@ -22,12 +25,15 @@ export const IndexWarningCode = {
    * left out, as a learn would drop them.
    */
   LearnedPromptsOverBound: 'LEARNED_PROMPTS_OVER_BOUND',
-  /** The learned prompts could not be saved in their own file (they stay in the index). */
-  LearnedPromptsNotSaved: 'LEARNED_PROMPTS_NOT_SAVED',
   /** HNSW was wanted (or chosen for a large catalog) but cannot load here: the exact vector index is used. */
   ExactIndexFallback: 'EXACT_INDEX_FALLBACK',
   /** Catalog entries had errors and were left out; `SelectorIndexInfo.diagnostics` lists them. */
   CatalogErrors: 'CATALOG_ERRORS',
+  /**
+   * The shared store cannot be reached now (`since`, `reason`): the index is served from memory as loaded, and what is
+   * learned meanwhile is written to the store when it is back. Listed while it lasts.
+   */
+  StoreUnreachable: 'STORE_UNREACHABLE',
 } as const;
 export type IndexWarningCode = (typeof IndexWarningCode)[keyof typeof IndexWarningCode];
 
@@ -48,4 +54,6 @@ export interface IndexWarning {
   file?: string;
   /** `LEARNED_PROMPT_INVALID`: the JSON pointer of the bad item or field in `file`. */
   pointer?: string;
+  /** `STORE_UNREACHABLE`: when the store was last found unreachable (ISO 8601). */
+  since?: string;
 }

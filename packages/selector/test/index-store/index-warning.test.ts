@@ -9,10 +9,10 @@ test('index warning codes are public API: the whole table is pinned', () => {
       "IndexNotSaved": "INDEX_NOT_SAVED",
       "IndexRebuilt": "INDEX_REBUILT",
       "LearnedPromptInvalid": "LEARNED_PROMPT_INVALID",
-      "LearnedPromptsNotSaved": "LEARNED_PROMPTS_NOT_SAVED",
       "LearnedPromptsOverBound": "LEARNED_PROMPTS_OVER_BOUND",
       "LearnedPromptsUnreadable": "LEARNED_PROMPTS_UNREADABLE",
       "RebuiltIndexNotSaved": "REBUILT_INDEX_NOT_SAVED",
+      "StoreUnreachable": "STORE_UNREACHABLE",
     }
   `);
 });
