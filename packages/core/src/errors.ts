@@ -44,6 +44,16 @@ export const ErrorCode = {
   ToolListTruncated: 'TOOL_LIST_TRUNCATED',
   /** A search answered from an upstream's last tool list: the change it announced was not read in time. */
   UpstreamStale: 'UPSTREAM_STALE',
+  /** A store URL that is not a `postgres://` or `postgresql://` URL, or does not parse. */
+  StoreUrlInvalid: 'STORE_URL_INVALID',
+  /** The store's database cannot be reached: no server at the address, a name that does not resolve, no such database. */
+  StoreUnreachable: 'STORE_UNREACHABLE',
+  /** The store's database refused the user name or password of its URL. */
+  StoreAuthFailed: 'STORE_AUTH_FAILED',
+  /** The store's schema was made by a newer toolsift than this one, which does not write over it. */
+  StoreSchemaTooNew: 'STORE_SCHEMA_TOO_NEW',
+  /** The store's database refused a statement (e.g. no right to create the store's tables). */
+  StoreFailed: 'STORE_FAILED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

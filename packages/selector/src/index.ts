@@ -25,7 +25,7 @@ export type { IndexStatus } from './index-store/index-store.js';
 export type { IndexWarning } from './index-store/index-warning.js';
 export { IndexWarningCode } from './index-store/index-warning.js';
 export type { LearnSource } from './index-store/learned-prompts-file.js';
-export type { CachedIndexDir } from './index-store/open-index-store.js';
+export type { CachedIndexDir, StoreOption } from './index-store/open-index-store.js';
 export type { IndexProgress, IndexUpdateStats } from './index-store/tool-index.js';
 export type { LearnWarning } from './learning/learn-warning.js';
 export { LearnWarningCode } from './learning/learn-warning.js';

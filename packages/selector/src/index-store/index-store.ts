@@ -35,6 +35,13 @@ export interface IndexStore {
    * changed prompts re-embedded). Nothing is kept when `change` throws.
    */
   changeLearned(options: ChangeLearnedOptions): Promise<ChangedLearned>;
+  /**
+   * Advisories about the store as it is now, e.g. a shared database that cannot be reached (`STORE_UNREACHABLE`):
+   * listed while they last. None for a folder or memory.
+   */
+  currentWarnings?(): IndexWarning[];
+  /** Release what the store holds open (database connections); the loaded index serves on from memory. */
+  close?(): Promise<void>;
 }
 
 /** What `IndexStore.load` takes: the catalog's tools, the embedder, and the index components to build on. */
@@ -46,6 +53,11 @@ export interface LoadIndexOptions {
   /** The built-in vector index, a factory of another kind, or an empty `VectorIndex` (memory only). */
   vectorIndex?: VectorIndexChoice | VectorIndex | undefined;
   onProgress?: ((progress: IndexProgress) => void) | undefined;
+  /**
+   * Runs a change of the loaded index after the changes its caller has queued (default: at once). A store shared
+   * with other processes adopts what they learn through it.
+   */
+  queue?: (<T>(change: () => Promise<T>) => Promise<T>) | undefined;
 }
 
 /** How an index was obtained: reloaded as is, reloaded and updated, built from scratch, or kept in memory only. */
@@ -57,6 +69,11 @@ export interface LoadedIndex {
   status: IndexStatus;
   stats: IndexUpdateStats;
   warnings: IndexWarning[];
+  /**
+   * The embedder to index later changes of the catalog with: a store shared with other processes puts its
+   * embeddings in front of the one given (default: the one given).
+   */
+  indexEmbedder?: Embedder;
 }
 
 /** A learn or forget as a function of the learned prompts: the prompts to keep, and what the change did. */

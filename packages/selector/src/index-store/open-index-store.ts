@@ -1,4 +1,4 @@
-import type { Tool } from '@toolsift/core';
+import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
 import { defaultIndexDir } from './default-index-dir.js';
 import { openFolderStore } from './folder-store.js';
 import type { IndexStore, LoadIndexOptions } from './index-store.js';
@@ -15,11 +15,19 @@ export interface CachedIndexDir {
 }
 
 /**
- * The store a selector keeps its index in: the folder given, the default folder (beside a catalog of paths, or in
- * the user cache dir for `CachedIndexDir`), or memory (`false`, tools given in code without a folder, or an index
- * on component instances, which no folder could reload: USAGE_ERROR with a folder).
+ * A shared store instead of an index folder: a PostgreSQL URL (`postgres://` or `postgresql://`), or the URL with the
+ * namespace of the deployment (default `TOOLSIFT_STORE_NAMESPACE`, else `default`). See docs/store.md.
+ */
+export type StoreOption = string | { url: string; namespace?: string | undefined };
+
+/**
+ * The store a selector keeps its index in: the shared store given (`store`; an index folder beside it is a
+ * USAGE_ERROR), the folder given, the default folder (beside a catalog of paths, or in the user cache dir for
+ * `CachedIndexDir`), or memory (`false`, tools given in code without a folder, or an index on component instances,
+ * which no folder could reload: USAGE_ERROR with a folder).
  */
 export async function openIndexStore(options: {
+  store?: StoreOption | undefined;
   indexDir: string | false | CachedIndexDir | undefined;
   catalog: string | readonly string[] | readonly Tool[];
   /** The catalog's paths (undefined for tools given in code). */
@@ -32,6 +40,7 @@ export async function openIndexStore(options: {
   hasBuiltInLoaders: boolean;
 }): Promise<IndexStore> {
   const { indexDir, catalogPaths, embedderId, cwd, env } = options;
+  if (options.store !== undefined) return openSharedStore(options.store, indexDir, env);
   if (indexDir === false) return openMemoryStore();
   const isDefault = typeof indexDir !== 'string';
   if (isDefault && hasComponentInstance(options.components)) return openMemoryStore();
@@ -53,6 +62,23 @@ export async function openIndexStore(options: {
 }
 
 // --- internal ---
+
+/** The PostgreSQL store, whose code (and driver) load only when one is asked for. */
+async function openSharedStore(
+  store: StoreOption,
+  indexDir: string | false | CachedIndexDir | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<IndexStore> {
+  const { url, namespace } = typeof store === 'string' ? { url: store, namespace: undefined } : store;
+  if (indexDir !== undefined) {
+    throw new ToolsiftError(
+      ErrorCode.UsageError,
+      'give a store or an index folder, not both: with a store the index is built in memory from what the store keeps',
+    );
+  }
+  const { openPostgresStore } = await import('../store-postgres/open-postgres-store.js');
+  return openPostgresStore({ url, namespace, env });
+}
 
 /** The sorted ids of a catalog given as tools, as the key of its cache folder (its paths, for one of paths). */
 function toolIds(catalog: string | readonly string[] | readonly Tool[]): string {

@@ -12,6 +12,11 @@ export const LearnWarningCode = {
    * written, so nothing it held is lost.
    */
   LearnedFileMovedAside: 'LEARNED_FILE_MOVED_ASIDE',
+  /**
+   * The shared store could not be reached: the change holds in this process only, and is written to the store when it
+   * is reachable again (lost if the process ends first).
+   */
+  StoreUnreachable: 'STORE_UNREACHABLE',
 } as const;
 export type LearnWarningCode = (typeof LearnWarningCode)[keyof typeof LearnWarningCode];
 

@@ -12,7 +12,7 @@ import type { IndexStatus } from '../index-store/index-store.js';
 import type { IndexWarning } from '../index-store/index-warning.js';
 import type { LearnSource } from '../index-store/learned-prompts-file.js';
 import { openMemoryStore } from '../index-store/memory-store.js';
-import { type CachedIndexDir, openIndexStore } from '../index-store/open-index-store.js';
+import { type CachedIndexDir, openIndexStore, type StoreOption } from '../index-store/open-index-store.js';
 import type { IndexProgress, IndexUpdateStats, ToolIndex } from '../index-store/tool-index.js';
 import { applyLearning } from '../learning/apply-learning.js';
 import { checkMaxPerTool } from '../learning/learned-bound.js';
@@ -48,6 +48,14 @@ export interface SelectorOptions {
    * instance the index lives in memory only: a folder is then a USAGE_ERROR.
    */
   indexDir?: string | false | CachedIndexDir;
+  /**
+   * A store shared by many processes instead of the index folder: a PostgreSQL URL (`postgres://` or
+   * `postgresql://`), or `{ url, namespace }` (default namespace `TOOLSIFT_STORE_NAMESPACE`, else `default`). The
+   * index is built in memory from the embeddings it keeps (only texts no process embedded are embedded), learns are
+   * its transactions, and what other processes learn is adopted within about a second; `close()` ends its
+   * connections. With `indexDir` it is a USAGE_ERROR. See docs/store.md.
+   */
+  store?: StoreOption;
   /** Advisories about tools given as such (e.g. read from code definitions), listed with the catalog's diagnostics. */
   diagnostics?: readonly Diagnostic[];
   /** Directory relative paths resolve against (default `process.cwd()`). */
@@ -148,6 +156,11 @@ export interface Selector {
   forget(requests: readonly ForgetRequest[], options?: LearnOptions): Promise<LearnReport>;
   /** Every learned prompt, by tool (each tool's oldest first), with its source. */
   learned(): LearnedEntry[];
+  /**
+   * Close the store's connections (a shared store's; nothing to close for a folder): the selector still selects
+   * from memory, and learns then hold in memory only. Call it when done with a selector on a `store`.
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -166,6 +179,7 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
   });
   const rules = createSelectionRules({ embedder, custom: options.rules, isChecked: options.checkRules });
   const store = await openIndexStore({
+    store: options.store,
     indexDir: options.indexDir,
     catalog: options.catalog,
     catalogPaths: catalogPaths(options.catalog),
@@ -175,34 +189,45 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
     env,
     hasBuiltInLoaders: options.loaders === undefined,
   });
-  // Catalog files unchanged since an earlier load are not parsed again: the store keeps what they gave.
-  const { tools, diagnostics } = await readCatalog({
-    catalog: options.catalog,
-    cwd,
-    format: options.format,
-    loaders: options.loaders,
-    memo: store.catalogMemo,
-    overlays: options.overlays,
-    shippedOverlays: options.shippedOverlays,
-  });
-  const loaded = await store.load({
-    tools,
-    embedder,
-    lexical: options.lexical,
-    vectorIndex: options.vectorIndex,
-    onProgress: options.onProgress,
-  });
-  const { index } = loaded;
-  const warnings = [...loaded.warnings, ...catalogErrorWarnings(diagnostics)];
-  const allDiagnostics = [...diagnostics, ...(options.diagnostics ?? [])];
+  // Every change of the index runs after the one before: the caller's, and a shared store's adoptions of what other
+  // processes learned.
   let queue: Promise<unknown> = Promise.resolve();
   const mutate = <T>(change: () => Promise<T>): Promise<T> => {
     const next = queue.then(change);
     queue = next.catch(() => undefined);
     return next;
   };
+  const { diagnostics, loaded } = await (async () => {
+    // Catalog files unchanged since an earlier load are not parsed again: the store keeps what they gave.
+    const catalog = await readCatalog({
+      catalog: options.catalog,
+      cwd,
+      format: options.format,
+      loaders: options.loaders,
+      memo: store.catalogMemo,
+      overlays: options.overlays,
+      shippedOverlays: options.shippedOverlays,
+    });
+    const loadedIndex = await store.load({
+      tools: catalog.tools,
+      embedder,
+      lexical: options.lexical,
+      vectorIndex: options.vectorIndex,
+      onProgress: options.onProgress,
+      queue: mutate,
+    });
+    return { ...catalog, loaded: loadedIndex };
+  })().catch(async (error: unknown) => {
+    // No selector holds the store: its connections would keep the process waiting.
+    await store.close?.();
+    throw error;
+  });
+  const { index } = loaded;
+  const indexEmbedder = loaded.indexEmbedder ?? embedder;
+  const warnings = [...loaded.warnings, ...catalogErrorWarnings(diagnostics)];
+  const allDiagnostics = [...diagnostics, ...(options.diagnostics ?? [])];
   const reindex = async (changed: readonly Tool[]): Promise<IndexUpdateStats> => {
-    const stats = await index.upsertTools({ tools: changed, embedder });
+    const stats = await index.upsertTools({ tools: changed, embedder: indexEmbedder });
     warnings.push(...(await store.save(index)));
     return stats;
   };
@@ -237,7 +262,7 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
         status: loaded.status,
         embedded: loaded.stats.embedded,
         reused: loaded.stats.reused,
-        warnings: [...warnings],
+        warnings: [...warnings, ...(store.currentWarnings?.() ?? [])],
         diagnostics: [...allDiagnostics],
       };
     },
@@ -297,6 +322,11 @@ export async function createSelector(options: SelectorOptions): Promise<Selector
       [...index.learned()].flatMap(([tool, prompts]) =>
         prompts.map(({ prompt, source }) => ({ prompt, tool, source })),
       ),
+    close: async () => {
+      // After the changes under way: a learn in flight is written, or kept in memory, before the store closes.
+      await mutate(async () => undefined);
+      await store.close?.();
+    },
   };
 }
 

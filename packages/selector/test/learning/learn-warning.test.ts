@@ -7,6 +7,7 @@ test('learn warning codes are public API: the whole table is pinned', () => {
       "LearnedFileMovedAside": "LEARNED_FILE_MOVED_ASIDE",
       "PromptHasSecret": "PROMPT_HAS_SECRET",
       "PromptTruncated": "PROMPT_TRUNCATED",
+      "StoreUnreachable": "STORE_UNREACHABLE",
     }
   `);
 });

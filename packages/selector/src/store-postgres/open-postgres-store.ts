@@ -1,0 +1,309 @@
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import type { Sql } from 'postgres';
+import type {
+  ChangedLearned,
+  ChangeLearnedOptions,
+  IndexStore,
+  LearnedChange,
+  LoadedIndex,
+  LoadIndexOptions,
+} from '../index-store/index-store.js';
+import { type IndexWarning, IndexWarningCode } from '../index-store/index-warning.js';
+import { adoptLearned, createEmptyToolIndex, isLexicalIndex } from '../index-store/open-tool-index.js';
+import type { ToolIndex } from '../index-store/tool-index.js';
+import { LearnWarningCode } from '../learning/learn-warning.js';
+import { resolveLexicalOptions } from '../lexical/resolve-lexical-options.js';
+import { checkVectorIndexChoice, isVectorIndex } from '../vector-index/built-in-vector-indexes.js';
+import { saveCatalogSnapshot } from './catalog-snapshot.js';
+import { connectStore, isUnreachable, storeErrorOf } from './connect-store.js';
+import { followLearned, LEARNED_CHANNEL, learnedPayload } from './follow-learned.js';
+import { readLearned, writeLearned } from './learned-table.js';
+import { migrateStore } from './migrate-store.js';
+import { newLearnedTexts } from './new-learned-texts.js';
+import { createPostgresEmbeddingCache, type PostgresEmbeddingCache } from './postgres-embedding-cache.js';
+import { createStoreReachability } from './store-reachability.js';
+import { parseStoreUrl } from './store-url.js';
+
+/** Options of `openPostgresStore`. */
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:5432/database` (or `postgresql://`); the password is never printed. */
+  url: string;
+  /**
+   * The deployment whose learned prompts and catalog these are (default `TOOLSIFT_STORE_NAMESPACE`, else `default`):
+   * processes of one deployment share one; embeddings are shared by all.
+   */
+  namespace?: string | undefined;
+  /** Where `TOOLSIFT_STORE_NAMESPACE` is read (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
+}
+
+/** The environment variable that names the namespace when the options do not. */
+export const STORE_NAMESPACE_ENV = 'TOOLSIFT_STORE_NAMESPACE';
+
+/**
+ * Open the PostgreSQL store (docs/store.md): connect, apply the schema's migrations, and return an `IndexStore`
+ * whose index is built in memory from the store's embeddings (only texts no process embedded are embedded, and
+ * written for the others), whose learns are transactions, and which adopts the learns of other processes within
+ * about a second (LISTEN/NOTIFY, with a poll behind it). STORE_URL_INVALID, STORE_UNREACHABLE, STORE_AUTH_FAILED,
+ * STORE_SCHEMA_TOO_NEW or STORE_FAILED when it cannot be opened; once loaded, a database that goes away is a warning
+ * (`currentWarnings`) and the index serves on from memory.
+ * @example const store = await openPostgresStore({ url: process.env.DATABASE_URL!, namespace: 'support-agents' });
+ */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<IndexStore> {
+  const storeUrl = parseStoreUrl(options.url);
+  const namespace = checkNamespace(options.namespace ?? (options.env ?? process.env)[STORE_NAMESPACE_ENV]);
+  const connection = await connectStore(storeUrl);
+  try {
+    await migrateStore(connection);
+  } catch (error) {
+    await connection.end().catch(() => undefined);
+    throw error;
+  }
+  const { sql } = connection;
+  const reachability = createStoreReachability(storeUrl);
+  const pending: Array<{ change: LearnedChange; callBound: number | undefined }> = [];
+  let loaded: { index: ToolIndex; cache: PostgresEmbeddingCache; queue: Queue } | undefined;
+  let revision = 0;
+  let follower: { stop(): Promise<void> } | undefined;
+  let isClosed = false;
+
+  /**
+   * Learn or forget in one transaction under the namespace's advisory lock: read what it holds, apply the change,
+   * write the difference and the new learned views' vectors, bump the revision and notify, all or nothing.
+   */
+  const commit = async (
+    index: ToolIndex,
+    cache: PostgresEmbeddingCache,
+    change: LearnedChange,
+    callBound: number | undefined,
+  ): Promise<ReturnType<LearnedChange> & { revision: number }> => {
+    let outcome: ReturnType<LearnedChange> | undefined;
+    const committed = await sql.begin(async (transaction) => {
+      await transaction`select pg_advisory_xact_lock(${NAMESPACE_LOCK_CLASS}::int, hashtext(${namespace}))`;
+      await transaction`insert into toolsift_namespaces (namespace) values (${namespace}) on conflict do nothing`;
+      const state = await readLearned(transaction, namespace);
+      outcome = runChange(change, state.prompts);
+      await writeLearned({ transaction, namespace, rows: state.rows, prompts: outcome.prompts });
+      await cache.embedIn(transaction, newLearnedTexts(index, outcome.prompts));
+      const [row] = await transaction`
+        update toolsift_namespaces
+        set revision = revision + 1, call_bound = coalesce(${callBound ?? null}::float8, call_bound), updated_at = now()
+        where namespace = ${namespace}
+        returning revision::text as revision`;
+      const next = Number(row?.revision);
+      await transaction`select pg_notify(${LEARNED_CHANNEL}, ${learnedPayload(namespace, next)})`;
+      return next;
+    });
+    return { ...outcome!, revision: committed };
+  };
+
+  /** Write the learns made while the store was unreachable, each as its own transaction on what it holds now. */
+  const flushPending = async (index: ToolIndex, cache: PostgresEmbeddingCache): Promise<void> => {
+    while (pending.length > 0) {
+      const next = pending[0]!;
+      try {
+        await commit(index, cache, next.change, next.callBound);
+      } catch (error) {
+        if (isUnreachable(error)) throw error;
+        // A change that no longer applies (its tool left the catalog): it is dropped, as a learn now would fail.
+      }
+      pending.shift();
+    }
+  };
+
+  /** Adopt what the namespace holds now (after writing what waits), unless this process is at its revision. */
+  const refresh = async (): Promise<void> => {
+    if (loaded === undefined || isClosed) return;
+    const { index, cache, queue } = loaded;
+    try {
+      await queue(async () => {
+        await flushPending(index, cache);
+        const state = await readLearned(sql, namespace);
+        reachability.found();
+        if (state.revision <= revision) return;
+        revision = state.revision;
+        const changed = adoptLearned(index, state.prompts);
+        if (changed.length > 0) await index.upsertTools({ tools: changed, embedder: cache.embedder });
+      });
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      reachability.lost(error);
+    }
+  };
+
+  /** While the store cannot be reached: the change holds in memory, and waits to be written. */
+  const changeInMemory = async (
+    options: ChangeLearnedOptions,
+    cache: PostgresEmbeddingCache,
+  ): Promise<ChangedLearned> => {
+    const { index, change, callBound } = options;
+    const { prompts, report } = change(index.learned());
+    pending.push({ change, callBound });
+    const changed = adoptLearned(index, prompts);
+    await index.upsertTools({ tools: changed, embedder: cache.embedder });
+    const warning = {
+      code: LearnWarningCode.StoreUnreachable,
+      message: `the store ${storeUrl.masked} cannot be reached: this change holds in this process only, and is written to the store when it is reachable again (lost if the process ends first)`,
+    };
+    return { report: { ...report, warnings: [...(report.warnings ?? []), warning] }, warnings: [] };
+  };
+
+  return {
+    location: `${storeUrl.masked} (namespace ${namespace})`,
+    catalogMemo: undefined,
+    async load(loadOptions) {
+      checkComponents(loadOptions);
+      const queue = loadOptions.queue ?? createQueue();
+      const cache = createPostgresEmbeddingCache({
+        sql,
+        embedder: loadOptions.embedder,
+        // Until the index is loaded, a database that goes away fails the load.
+        onUnreachable: (error) => {
+          if (loaded === undefined) return false;
+          reachability.lost(error);
+          return true;
+        },
+      });
+      const result = await loadFromStore({ ...loadOptions, cache, namespace, sql }).catch(
+        (error: unknown) => {
+          throw storeErrorOf(error, storeUrl, 'a read of the learned prompts and embeddings');
+        },
+      );
+      revision = result.revision;
+      loaded = { index: result.index, cache, queue };
+      follower = followLearned({
+        background: connection.background,
+        namespace,
+        revision: () => revision,
+        reachability,
+        onChange: refresh,
+        pollMs: POLL_MS,
+        retryMs: RETRY_MS,
+      });
+      return { ...result.loaded, indexEmbedder: cache.embedder };
+    },
+    async save(index) {
+      try {
+        await saveCatalogSnapshot({ sql, namespace, index });
+        return [];
+      } catch (error) {
+        if (isUnreachable(error)) {
+          reachability.lost(error);
+          return [];
+        }
+        const reason = storeErrorOf(error, storeUrl, 'the catalog snapshot').message;
+        return [
+          { code: IndexWarningCode.IndexNotSaved, message: `could not save the catalog: ${reason}`, reason },
+        ];
+      }
+    },
+    async changeLearned(options) {
+      const cache = loaded?.cache;
+      if (cache === undefined) {
+        throw new ToolsiftError(ErrorCode.UsageError, 'changeLearned before load: load the index first');
+      }
+      if (!reachability.isReachable) return changeInMemory(options, cache);
+      try {
+        await flushPending(options.index, cache);
+        const outcome = await commit(options.index, cache, options.change, options.callBound);
+        revision = Math.max(revision, outcome.revision);
+        const changed = adoptLearned(options.index, outcome.prompts);
+        await options.index.upsertTools({ tools: changed, embedder: cache.embedder });
+        return { report: outcome.report, warnings: [] };
+      } catch (error) {
+        if (error instanceof ChangeFailed) throw error.cause;
+        if (!isUnreachable(error)) throw storeErrorOf(error, storeUrl, 'the learned prompts');
+        reachability.lost(error);
+        return changeInMemory(options, cache);
+      }
+    },
+    currentWarnings: (): IndexWarning[] => reachability.warnings(pending.length),
+    async close() {
+      if (isClosed) return;
+      isClosed = true;
+      await follower?.stop();
+      await connection.end();
+    },
+  };
+}
+
+// --- internal ---
+
+/** How often a process checks the namespace's revision, for a notification it missed (see docs/store.md). */
+const POLL_MS = 10_000;
+/** How often a process whose database went away tries it again. */
+const RETRY_MS = 1_000;
+/** The first key of the namespaces' advisory locks (the second is the namespace's hash): "ts" in ASCII. */
+const NAMESPACE_LOCK_CLASS = 0x7473;
+/** Texts read from the store per statement while an index is built. */
+const LOAD_BATCH = 512;
+const MAX_NAMESPACE_LENGTH = 200;
+
+type Queue = NonNullable<LoadIndexOptions['queue']>;
+
+/** An error thrown by the change itself (USAGE_ERROR, UNKNOWN_TOOL...), passed on as it is. */
+class ChangeFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the learned change failed', { cause });
+  }
+}
+
+function runChange(change: LearnedChange, prompts: Parameters<LearnedChange>[0]): ReturnType<LearnedChange> {
+  try {
+    return change(prompts);
+  } catch (error) {
+    throw new ChangeFailed(error);
+  }
+}
+
+/** The index of the catalog built in memory, its vectors read from the store (or embedded and written there). */
+async function loadFromStore(
+  options: LoadIndexOptions & { cache: PostgresEmbeddingCache; namespace: string; sql: Sql },
+): Promise<{ index: ToolIndex; loaded: LoadedIndex; revision: number }> {
+  const { cache, namespace, sql } = options;
+  const state = await readLearned(sql, namespace);
+  const warnings: IndexWarning[] = [];
+  const index = createEmptyToolIndex(options, warnings);
+  adoptLearned(index, state.prompts);
+  const stats = await index.upsertTools({
+    tools: options.tools,
+    embedder: cache.embedder,
+    batchSize: LOAD_BATCH,
+    ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
+  });
+  await saveCatalogSnapshot({ sql, namespace, index });
+  const views = stats.embedded + stats.reused;
+  const embedded = cache.embedded;
+  const status = embedded === 0 ? 'loaded' : embedded >= views ? 'built' : 'updated';
+  return {
+    index,
+    revision: state.revision,
+    loaded: { index, status, stats: { embedded, reused: Math.max(0, views - embedded) }, warnings },
+  };
+}
+
+/** Checked as the memory store checks them: an unknown or out-of-range option is a USAGE_ERROR. */
+function checkComponents(options: LoadIndexOptions): void {
+  if (!isLexicalIndex(options.lexical)) resolveLexicalOptions(options.lexical ?? {});
+  if (!isVectorIndex(options.vectorIndex)) checkVectorIndexChoice(options.vectorIndex ?? 'auto');
+}
+
+function checkNamespace(namespace: string | undefined): string {
+  const name = namespace === undefined || namespace === '' ? 'default' : namespace;
+  if (name.length <= MAX_NAMESPACE_LENGTH && name.trim() === name && !/[\p{Cc}]/u.test(name)) return name;
+  throw new ToolsiftError(
+    ErrorCode.UsageError,
+    `the store namespace must be 1 to ${MAX_NAMESPACE_LENGTH} characters without control characters or surrounding spaces; got ${JSON.stringify(name.slice(0, 60))}`,
+    { namespace: name.slice(0, MAX_NAMESPACE_LENGTH) },
+  );
+}
+
+/** A queue of index changes when the caller gives none: each runs after the one before. */
+function createQueue(): Queue {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(change: () => Promise<T>): Promise<T> => {
+    const next = tail.then(change);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+}
