@@ -31,7 +31,7 @@ export interface HostileFigures {
   staleAfterMs: number;
   quiet: HostileRow;
   flood: HostileRow & {
-    /** Notifications the flooding server sent, per second, and the tools/list requests it answered. */
+    /** Notifications the flooding server sent, per second, and over both blocks the tools/list requests it answered. */
     perSecond: number;
     notifications: number;
     lists: number;
