@@ -1,5 +1,21 @@
 export type { ToolAction } from './actions/action-words.js';
 export type { ToolActionFact } from './actions/tool-action.js';
+export type { DoctorOptions } from './doctor/diagnose-catalog.js';
+export { diagnoseCatalog, ESTIMATE_TOOLS } from './doctor/diagnose-catalog.js';
+export type {
+  DoctorDetails,
+  DoctorEstimate,
+  DoctorFinding,
+  DoctorKind,
+  DoctorProgress,
+  DoctorReport,
+  DoctorSeverity,
+  DoctorTimings,
+  OverlayPlace,
+  PromptOutcome,
+  ReachDetails,
+} from './doctor/doctor-finding.js';
+export { DOCTOR_KINDS, DoctorCode } from './doctor/doctor-finding.js';
 export type { CachedEmbedderOptions } from './embedding/cached-embedder.js';
 export { createCachedEmbedder } from './embedding/cached-embedder.js';
 export { cosineSimilarity } from './embedding/cosine-similarity.js';

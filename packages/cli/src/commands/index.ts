@@ -1,6 +1,7 @@
 import type { CommandDef } from 'citty';
 import type { CliIo } from '../io.js';
 import { createConvertCommand } from './convert.js';
+import { createDoctorCommand } from './doctor.js';
 import { createEmbedCommand } from './embed.js';
 import { createEvalCommand } from './eval.js';
 import { createGatewayCommand } from './gateway.js';
@@ -15,6 +16,7 @@ import { createValidateCommand } from './validate.js';
 export function createCommands(io: CliIo): Record<string, CommandDef> {
   return {
     convert: createConvertCommand(io),
+    doctor: createDoctorCommand(io),
     embed: createEmbedCommand(io),
     eval: createEvalCommand(io),
     gateway: createGatewayCommand(io),
