@@ -9,8 +9,10 @@ import type { CliIo } from '../io.js';
 import { DEFAULT_SEARCH_K, MAX_SEARCH_K } from '../mcp/search-tools.js';
 import { formatDiagnostic } from './format-diagnostic.js';
 import { OVERLAY_ARGS, overlayPaths } from './overlay-args.js';
+import { listenError, parsePort } from './port-arg.js';
 import { toSafeText } from './safe-output.js';
 import { parseCount, SELECTOR_ARGS } from './selector-args.js';
+import { untilSignal } from './until-signal.js';
 
 /** The environment variable the HTTP bearer token may come from (safer than `--token`, which `ps` shows). */
 const GATEWAY_TOKEN_ENV = 'TOOLSIFT_GATEWAY_TOKEN';
@@ -67,6 +69,16 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         valueHint: 'MS',
         description: `How long a search waits for a tool list an upstream announced as changed, from the announcement, before it answers from the last list and names the server stale (default ${DEFAULT_STALE_AFTER_MS} ms)`,
       },
+      ui: {
+        type: 'boolean',
+        description:
+          "Also serve the ui page on 127.0.0.1: each upstream's state with its stderr tail, the latest searches and calls, the tools and a prompt box (its URL, with a token, is printed on stderr)",
+      },
+      'ui-port': {
+        type: 'string',
+        valueHint: 'PORT',
+        description: 'With --ui: the port of the page on 127.0.0.1 (default: a free one)',
+      },
       dynamic: {
         type: 'boolean',
         description:
@@ -81,7 +93,11 @@ export function createGatewayCommand(io: CliIo): CommandDef {
       },
     },
     async run({ args }) {
-      const port = args.http === undefined ? undefined : parsePort(args.http);
+      const port = args.http === undefined ? undefined : parsePort(args.http, 'http');
+      if (args['ui-port'] !== undefined && args.ui !== true) {
+        throw new ToolsiftError(ErrorCode.UsageError, '--ui-port applies to --ui only');
+      }
+      const uiPort = args['ui-port'] === undefined ? 0 : parsePort(args['ui-port'], 'ui-port');
       const token = args.token ?? (io.env[GATEWAY_TOKEN_ENV] || undefined);
       if (port === undefined && (args.token !== undefined || args.host !== undefined)) {
         throw new ToolsiftError(ErrorCode.UsageError, '--token and --host apply to --http only');
@@ -141,7 +157,20 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         timings: { staleAfterMs },
       });
       const serverOptions = { dynamicMax: args.dynamic === true ? DYNAMIC_MAX : 0, defaultK };
+      let ui: { close(): Promise<void> } | undefined;
       try {
+        if (args.ui === true) {
+          const { serveGatewayUi } = await import('../ui/serve-gateway-ui.js');
+          ui = await serveGatewayUi({
+            gateway,
+            configFile,
+            overlays,
+            port: uiPort,
+            env: io.env,
+            cwd: io.cwd,
+            log,
+          });
+        }
         if (port === undefined) await serveStdio(io, () => gateway.createServer(serverOptions));
         else {
           const { isLoopbackHost, serveHttp } = await import('../gateway/serve-http.js');
@@ -153,13 +182,7 @@ export function createGatewayCommand(io: CliIo): CommandDef {
             createServer: () => gateway.createServer(serverOptions),
             log,
           }).catch((error: NodeJS.ErrnoException) => {
-            if (error.code === undefined || !LISTEN_ERRORS.includes(error.code)) throw error;
-            throw new ToolsiftError(
-              ErrorCode.UsageError,
-              `cannot serve HTTP on ${host}:${port} (${error.code}): ${LISTEN_ERRORS_TEXT[error.code]}`,
-              { host, port },
-              { cause: error },
-            );
+            throw listenError(error, { host, port, option: 'http' });
           });
           log(`serving MCP on ${http.url}${token === undefined ? '' : ' (bearer token required)'}`);
           if (token === undefined && !isLoopbackHost(host)) {
@@ -173,6 +196,7 @@ export function createGatewayCommand(io: CliIo): CommandDef {
           await http.close();
         }
       } finally {
+        await ui?.close();
         await gateway.close();
       }
     },
@@ -196,26 +220,6 @@ const MIB = 1024 * 1024;
 /** Most tools one client's tools/list holds in dynamic mode: the latest found stay, the oldest go. */
 const DYNAMIC_MAX = 20;
 
-/** Why the HTTP server could not listen, for the errors that are the user's to fix. */
-const LISTEN_ERRORS_TEXT: Record<string, string> = {
-  EADDRINUSE: 'the port is in use; pick another with --http, or 0 for a free one',
-  EACCES: 'not allowed to bind this port; ports below 1024 need privileges',
-  EADDRNOTAVAIL: 'this machine has no such address; --host takes one of its own addresses',
-  ENOTFOUND: 'no such host name',
-};
-const LISTEN_ERRORS = Object.keys(LISTEN_ERRORS_TEXT);
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65_535) {
-    throw new ToolsiftError(
-      ErrorCode.UsageError,
-      `--http must be a port number from 0 to 65535, written in digits; got ${value === '' ? 'no value' : `"${value}"`}`,
-    );
-  }
-  return port;
-}
-
 async function serveStdio(io: CliIo, createServer: () => Server) {
   const { BoundedStdioTransport } = await import('../mcp/bounded-stdio-transport.js');
   const server = createServer();
@@ -238,19 +242,4 @@ async function serveStdio(io: CliIo, createServer: () => Server) {
     io.stderr.write(`toolsift: the MCP connection failed: ${transport.failure.message}\n`);
     throw new ExitWith(ExitCode.InternalError);
   }
-}
-
-/** Resolves `received` on the first SIGINT or SIGTERM; `stop` gives both back their default (the process ends). */
-function untilSignal(): { received: Promise<void>; stop: () => void } {
-  let stop = (): void => undefined;
-  const received = new Promise<void>((resolve) => {
-    stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  return { received, stop };
 }

@@ -10,6 +10,7 @@ import { createInspectCommand } from './inspect.js';
 import { createLearnCommand } from './learn.js';
 import { createQueryCommand } from './query.js';
 import { createServeCommand } from './serve.js';
+import { createUiCommand } from './ui.js';
 import { createValidateCommand } from './validate.js';
 
 /** Every subcommand, by name. Each file in this folder exports a factory taking the IO to write to. */
@@ -25,6 +26,7 @@ export function createCommands(io: CliIo): Record<string, CommandDef> {
     learn: createLearnCommand(io),
     query: createQueryCommand(io),
     serve: createServeCommand(io),
+    ui: createUiCommand(io),
     validate: createValidateCommand(io),
   };
 }
