@@ -88,6 +88,7 @@ const REORDERING: ReadonlySet<PropertyKey> = new Set([
   'copyWithin',
 ]);
 
+/** Guarded views that record into `touched` until closed: what a rule reads and writes, field by field. */
 function createGuard(touched: Touched) {
   let isOpen = true;
   const read = (field: RuleField) => {
@@ -114,8 +115,8 @@ function createGuard(touched: Touched) {
       get(target, key, receiver) {
         if (APPENDING.has(key)) {
           write(field);
-          return (...items: T[]) =>
-            (target[key as 'push'] as (...values: T[]) => number)(...items.map(unwrap));
+          const method = Reflect.get(target, key) as (...items: unknown[]) => unknown;
+          return (...items: unknown[]) => method.apply(target, items.map(unwrap));
         }
         if (REORDERING.has(key)) {
           read(field);
