@@ -15,11 +15,23 @@ export async function renderGateway({ main, summary, isCurrent }) {
   }
   const body = h('div', { id: 'gateway-body' });
   replace(main, h('h2', {}, 'Gateway'), body);
+  // Drawn again only when something changed (not the countdown to a retry), so that focus and the stderr tails a
+  // reader opened stay as they are.
+  let drawn = '';
   const refresh = async () => {
     if (!isCurrent()) return;
     const state = await api('gateway');
     if (!isCurrent()) return;
-    replace(body, upstreamsView(state.upstreams), searchesView(state.searches), callsView(state.calls));
+    const shape = JSON.stringify(state, (key, value) => (key === 'retryInMs' ? undefined : value));
+    if (shape !== drawn) {
+      drawn = shape;
+      replace(body, upstreamsView(state.upstreams), searchesView(state.searches), callsView(state.calls));
+    } else {
+      for (const upstream of state.upstreams) {
+        const next = body.querySelector(`[data-server="${CSS.escape(upstream.server)}"] .next-attempt`);
+        if (next && upstream.retryInMs !== undefined) next.textContent = nextAttempt(upstream.retryInMs);
+      }
+    }
     setTimeout(() => refresh().catch(() => undefined), REFRESH_MS);
   };
   await refresh();
@@ -54,7 +66,7 @@ function upstreamsView(upstreams) {
           upstream.failures > 0 ? `, ${upstream.failures} failure(s) in a row` : '',
           upstream.reason ? h('p', { class: 'reason' }, `It ${upstream.reason}.`) : null,
           upstream.retryInMs !== undefined
-            ? h('p', { class: 'muted' }, `Next attempt in ${Math.ceil(upstream.retryInMs / 1000)} s.`)
+            ? h('p', { class: 'muted next-attempt' }, nextAttempt(upstream.retryInMs))
             : null,
           upstream.stderrTail
             ? h(
@@ -105,12 +117,17 @@ function callsView(calls) {
           headers: ['When', 'Tool', 'Result', 'ms'],
           rows: calls.map((call) => [
             time(call.at),
-            toolLink(call.name),
+            h('code', {}, call.name),
             call.isError ? h('span', { class: 'error-text' }, `error: ${call.error ?? ''}`) : 'ok',
             call.ms.toFixed(0),
           ]),
         }),
   );
+}
+
+/** @param {number} ms */
+function nextAttempt(ms) {
+  return `Next attempt in ${Math.ceil(ms / 1000)} s.`;
 }
 
 /** @param {string} at */

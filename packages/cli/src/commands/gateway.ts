@@ -168,7 +168,7 @@ export function createGatewayCommand(io: CliIo): CommandDef {
             port: uiPort,
             env: io.env,
             cwd: io.cwd,
-            log,
+            print: (line) => void io.stderr.write(`toolsift gateway: ${line}\n`),
           });
         }
         if (port === undefined) await serveStdio(io, () => gateway.createServer(serverOptions));

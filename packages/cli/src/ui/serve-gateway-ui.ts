@@ -6,7 +6,8 @@ import { serveUi } from './serve-ui.js';
 /**
  * `gateway --ui`: the page over a running gateway: its index's tools, learned prompts and doctor (with the
  * gateway's overlays), each upstream's state and the latest searches and calls. Its URL, with a fresh token of its
- * own (the MCP endpoint's token is never printed), goes to `log`.
+ * own (the MCP endpoint's token is never printed), goes to `print`, which must not redact it (`log` would: the
+ * token looks like the secret it is).
  */
 export async function serveGatewayUi(options: {
   gateway: Gateway;
@@ -15,7 +16,7 @@ export async function serveGatewayUi(options: {
   port: number;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
-  log: (line: string) => void;
+  print: (line: string) => void;
 }): Promise<{ close(): Promise<void> }> {
   const { gateway, overlays } = options;
   const selector = () => gateway.core.index.selector();
@@ -49,6 +50,6 @@ export async function serveGatewayUi(options: {
       },
     },
   });
-  options.log(`serving the ui page on ${server.pageUrl}`);
+  options.print(`serving the ui page on ${server.pageUrl}`);
   return server;
 }
