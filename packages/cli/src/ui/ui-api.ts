@@ -144,26 +144,26 @@ const STATUS_OF: Partial<Record<string, number>> = {
   [ErrorCode.EmptyCatalog]: 503,
 };
 
-const count = (name: string, max: number) =>
+const count = (max: number) =>
   z
     .string()
-    .regex(/^\d+$/, `${name} must be a whole number written in digits`)
+    .regex(/^\d+$/, 'must be a whole number written in digits')
     .transform(Number)
-    .pipe(z.number().max(max, `${name} must be at most ${max}`));
+    .pipe(z.number().max(max, `must be at most ${max}`));
 
 const CATALOG_QUERY = z.strictObject({
   text: z.string().max(1000).default(''),
   server: z.string().optional(),
   format: z.string().optional(),
   code: z.string().optional(),
-  offset: count('offset', Number.MAX_SAFE_INTEGER).default(0),
-  limit: count('limit', MAX_PAGE_TOOLS).default(100),
+  offset: count(Number.MAX_SAFE_INTEGER).default(0),
+  limit: count(MAX_PAGE_TOOLS).default(100),
 });
 
-const TOOL_QUERY = z.strictObject({ id: z.string().min(1, 'id must name a tool') });
+const TOOL_QUERY = z.strictObject({ id: z.string().min(1, 'must name a tool') });
 
 const SELECT_BODY = z.strictObject({
-  prompt: z.string().min(1, 'prompt must not be empty').max(MAX_QUERY_LENGTH),
+  prompt: z.string().min(1, 'must not be empty').max(MAX_QUERY_LENGTH),
   k: z.number().int().min(1).max(MAX_PAGE_K).optional(),
   target: z.enum(FORMAT_TARGETS as unknown as [FormatTarget, ...FormatTarget[]]).optional(),
 });
