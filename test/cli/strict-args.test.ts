@@ -93,7 +93,7 @@ describe('a strict CLI', () => {
     const result = await runToolsift(argv, { cwd: REPO_ROOT });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `toolsift: ${message} Commands: convert, doctor, embed, eval, gateway, index, inspect, learn, query, serve, validate.\n` +
+      `toolsift: ${message} Commands: convert, doctor, embed, eval, gateway, index, inspect, learn, query, serve, ui, validate.\n` +
         'Run `toolsift --help` for usage.\n',
     );
   });
