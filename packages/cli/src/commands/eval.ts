@@ -1,15 +1,22 @@
-import { stat } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import {
+  type EvalReport,
   type EvalSummary,
-  evaluateSelector,
   learnedExamplesOf,
   type RankingMethod,
   readBenchQueries,
   sampleQueries,
 } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
+import {
+  collectEvalReport,
+  type EvalRun,
+  evaluate,
+  measureLearningCurve,
+} from '../eval-report/collect-eval-report.js';
+import { renderEvalReport } from '../eval-report/render-eval-report.js';
 import type { CliIo } from '../io.js';
 import { ABSTENTION_ARGS, abstentionOptions } from './abstention-args.js';
 import { reportLearnWarnings } from './report-learn-warnings.js';
@@ -54,6 +61,12 @@ export function createEvalCommand(io: CliIo): CommandDef {
         description: 'At most N queries, evenly spaced over the file',
       },
       method: { type: 'string', valueHint: 'METHOD', description: 'toolsift (default), bm25 or dense' },
+      report: {
+        type: 'string',
+        valueHint: 'FILE.html',
+        description:
+          'Also write a self-contained HTML report: bars per dataset (each split of the queries) and, with --learn, the learning curve (the metrics after an eighth, a quarter, half and all of its prompts are learned)',
+      },
       ...ABSTENTION_ARGS,
     },
     async run({ args }) {
@@ -68,22 +81,38 @@ export function createEvalCommand(io: CliIo): CommandDef {
       queries = sampleQueries(queries, limit);
       const selector = await openSelector(io, args);
       reportIndexWarnings(io, selector);
-      if (args.learn !== undefined) {
-        const learned = await readBenchQueries(path.resolve(io.cwd, args.learn));
-        // The catalog's own index must not keep them: later evals and queries would silently use them.
-        reportLearnWarnings(io, await selector.learn(learnedExamplesOf(learned), { isSaved: false }));
+      const run: EvalRun = { selector, k, method, selectOptions: { env: io.env, ...abstention } };
+      let report: EvalReport;
+      let curve: { file: string; points: Array<{ learned: number; report: EvalReport }> } | undefined;
+      if (args.learn === undefined) report = await evaluate(run, queries);
+      else {
+        const examples = learnedExamplesOf(await readBenchQueries(path.resolve(io.cwd, args.learn)));
+        // The catalog's own index must not keep them (isSaved: false): later evals and queries would silently use them.
+        if (args.report === undefined) {
+          reportLearnWarnings(io, await selector.learn(examples, { isSaved: false }));
+          report = await evaluate(run, queries);
+        } else {
+          const measured = await measureLearningCurve({ run, queries, examples });
+          for (const learned of measured.learnReports) reportLearnWarnings(io, learned);
+          curve = { file: args.learn, points: measured.points };
+          report = measured.points.at(-1)!.report;
+        }
       }
-      const report = await evaluateSelector({
-        selector,
-        queries,
-        k,
-        method,
-        selectOptions: { env: io.env, ...abstention },
-      });
       if (report.missingGold.length > 0) {
         io.stderr.write(
           `toolsift: warning: ${report.missingGold.length} gold tool(s) not in the catalog, e.g. ${report.missingGold.slice(0, 3).join(', ')}\n`,
         );
+      }
+      if (args.report !== undefined) {
+        const data = await collectEvalReport({
+          run,
+          catalog: args.catalog ?? './metadata',
+          queries: { file: args.queries, queries },
+          all: report,
+          curve,
+        });
+        await writeFile(path.resolve(io.cwd, args.report), renderEvalReport(data));
+        io.stderr.write(`toolsift: report written to ${args.report}\n`);
       }
       if (args.json === true) {
         io.stdout.write(`${JSON.stringify(report.summary)}\n`);
