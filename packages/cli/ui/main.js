@@ -37,7 +37,11 @@ async function start() {
   document.title = `toolsift — ${summary.title}`;
   const gatewayLink = document.getElementById('nav-gateway');
   if (gatewayLink && summary.isGateway) gatewayLink.hidden = false;
-  window.addEventListener('hashchange', () => show(main));
+  window.addEventListener('hashchange', () => {
+    // The printed URL opened again in this tab: its token replaces the kept one.
+    takeToken();
+    show(main);
+  });
   await show(main);
 }
 

@@ -1,8 +1,15 @@
-import { ErrorCode, FORMAT_TARGETS, type FormatTarget, isToolsiftError, ToolsiftError } from '@toolsift/core';
+import {
+  ErrorCode,
+  FORMAT_TARGETS,
+  type FormatTarget,
+  isToolsiftError,
+  type Tool,
+  ToolsiftError,
+} from '@toolsift/core';
 import type { DoctorReport, Selector } from '@toolsift/selector';
 import { z } from 'zod';
 import { MAX_QUERY_LENGTH } from '../mcp/search-tools.js';
-import { catalogFacets, filterCatalog } from './catalog-filter.js';
+import { type CatalogFacets, catalogFacets, filterCatalog } from './catalog-filter.js';
 import { type CatalogRows, catalogRows } from './catalog-rows.js';
 import { createDoctorRun } from './doctor-run.js';
 import { selectForPage } from './select-for-page.js';
@@ -35,22 +42,31 @@ export const MAX_PAGE_K = 50;
  */
 export function createUiApi(source: UiSource): (request: ApiRequest) => Promise<ApiAnswer> {
   const doctor = createDoctorRun((onProgress) => source.diagnose(onProgress));
+  // The rows and facets of the catalog, made again only when its tools (a new array each time, the same objects
+  // while unchanged), its diagnostics or the doctor's report changed: at 10,000 tools they take ~100 ms to make.
   let cached:
-    | { tools: unknown; diagnostics: number; report: DoctorReport | undefined; rows: CatalogRows }
+    | {
+        tools: readonly Tool[];
+        diagnostics: number;
+        report: DoctorReport | undefined;
+        rows: CatalogRows;
+        facets: CatalogFacets;
+      }
     | undefined;
-  const rowsOf = (selector: Selector): CatalogRows => {
+  const catalogOf = (selector: Selector): { rows: CatalogRows; facets: CatalogFacets } => {
     const { tools } = selector;
-    const { diagnostics } = selector.index;
+    const diagnostics = selector.index.diagnostics;
     const report = doctor.report();
-    if (cached?.tools !== tools || cached.diagnostics !== diagnostics.length || cached.report !== report) {
-      cached = {
-        tools,
-        diagnostics: diagnostics.length,
-        report,
-        rows: catalogRows({ tools, diagnostics, doctor: report }),
-      };
+    const isSame =
+      cached !== undefined &&
+      cached.diagnostics === diagnostics.length &&
+      cached.report === report &&
+      isSameTools(cached.tools, tools);
+    if (!isSame || cached === undefined) {
+      const rows = catalogRows({ tools, diagnostics, doctor: report });
+      cached = { tools, diagnostics: diagnostics.length, report, rows, facets: catalogFacets(rows.rows) };
     }
-    return cached.rows;
+    return cached;
   };
   const needSelector = async (): Promise<Selector> => {
     const selector = await source.selector();
@@ -63,12 +79,12 @@ export function createUiApi(source: UiSource): (request: ApiRequest) => Promise<
   const routes: Record<string, (request: ApiRequest) => Promise<unknown>> = {
     'GET summary': async () => {
       const selector = await source.selector();
-      const rows = selector === undefined ? undefined : rowsOf(selector);
+      const catalog = selector === undefined ? undefined : catalogOf(selector);
       return {
         title: source.title,
         isGateway: source.gateway !== undefined,
-        tools: rows?.rows.length ?? 0,
-        facets: rows === undefined ? { servers: [], formats: [], codes: [] } : catalogFacets(rows.rows),
+        tools: catalog?.rows.rows.length ?? 0,
+        facets: catalog?.facets ?? { servers: [], formats: [], codes: [] },
         targets: FORMAT_TARGETS,
         maxPromptLength: MAX_QUERY_LENGTH,
         maxK: MAX_PAGE_K,
@@ -77,7 +93,7 @@ export function createUiApi(source: UiSource): (request: ApiRequest) => Promise<
     },
     'GET tools': async ({ query }) => {
       const input = parse(CATALOG_QUERY, Object.fromEntries(query), 'tools');
-      return filterCatalog(rowsOf(await needSelector()), input);
+      return filterCatalog(catalogOf(await needSelector()).rows, input);
     },
     'GET tool': async ({ query }) => {
       const { id } = parse(TOOL_QUERY, Object.fromEntries(query), 'tool');
@@ -180,6 +196,10 @@ function parse<T>(schema: z.ZodType<T>, input: unknown, endpoint: string): T {
   throw new ToolsiftError(ErrorCode.UsageError, `Bad input for /api/${endpoint}: ${problems.join('; ')}`, {
     issues: result.error.issues,
   });
+}
+
+function isSameTools(before: readonly Tool[], now: readonly Tool[]): boolean {
+  return before.length === now.length && before.every((tool, index) => tool === now[index]);
 }
 
 function errorAnswer(status: number, code: string, message: string): ApiAnswer {
