@@ -55,8 +55,8 @@ describe('createGateway', () => {
     const before = await searchGateway({ ...gateway.core, query: MEMORY_TASK, k: 3 });
     expect(before.tools.map((tool) => tool.server)).toContain('memory');
 
-    process.kill(gateway.pool.pidOf('memory')!, 'SIGKILL');
-    await expect.poll(() => gateway.pool.downReason('memory')).toBeDefined();
+    process.kill(gateway.core.pool.pidOf('memory')!, 'SIGKILL');
+    await expect.poll(() => gateway.core.pool.downReason('memory')).toBeDefined();
 
     const after = await searchGateway({ ...gateway.core, query: MEMORY_TASK, k: 3 });
     expect(after.tools).toHaveLength(3);
@@ -71,7 +71,7 @@ describe('createGateway', () => {
         ),
       },
     ]);
-    const call = await gateway.pool.call('memory__read_graph', { arguments: {} });
+    const call = await gateway.core.pool.call('memory__read_graph', { arguments: {} });
     expect(call).toEqual({
       content: [
         {
@@ -90,7 +90,7 @@ describe('createGateway', () => {
     const gateway = startGateway();
     await gateway.core.ready;
     const selector = await gateway.core.index.selector();
-    expect(selector?.tools.length).toBe(gateway.pool.tools().length);
+    expect(selector?.tools.length).toBe(gateway.core.pool.tools().length);
     expect(selector?.index).toMatchObject({ embedded: 0 });
     expect(selector?.index.reused).toBeGreaterThan(0);
   });

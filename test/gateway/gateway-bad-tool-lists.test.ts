@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 function toolsOf(server: string): string[] {
-  return gateway.pool
+  return gateway.core.pool
     .tools()
     .filter((tool) => tool.server === server)
     .map((tool) => tool.definition.name);
@@ -54,15 +54,15 @@ async function textOf(call: Promise<CallToolResult>): Promise<string> {
 
 /** Read the server's list again, as after a change it announced, and wait until it is read. */
 async function relist(server: string): Promise<void> {
-  await gateway.pool.call(`${server}__announce`, { arguments: {} });
-  expect(await gateway.pool.settled()).toEqual([]);
+  await gateway.core.pool.call(`${server}__announce`, { arguments: {} });
+  expect(await gateway.core.pool.settled()).toEqual([]);
 }
 
 describe('a tool whose inputSchema is not an object', () => {
   test('is left out, said once with server, tool, field, expectation and code; the server serves its other tools', async () => {
-    expect(gateway.pool.downReason('schema')).toBeUndefined();
+    expect(gateway.core.pool.downReason('schema')).toBeUndefined();
     expect(toolsOf('schema')).toEqual(['get_time', 'announce', 'count_pages']);
-    expect(await textOf(gateway.pool.call('schema__get_time', { arguments: {} }))).toBe('get_time ran');
+    expect(await textOf(gateway.core.pool.call('schema__get_time', { arguments: {} }))).toBe('get_time ran');
     const selector = await gateway.core.index.selector();
     expect(selector?.tool('schema__get_time')).toBeDefined();
 
@@ -80,7 +80,7 @@ describe('pages that never end', () => {
   test('the same tools on every page: the loop is seen at the second page, one line for the repeats', async () => {
     expect(toolsOf('endless')).toEqual(['get_time', 'announce', 'count_pages']);
     await relist('endless');
-    expect(await textOf(gateway.pool.call('endless__count_pages', { arguments: {} }))).toBe('4');
+    expect(await textOf(gateway.core.pool.call('endless__count_pages', { arguments: {} }))).toBe('4');
     expect(logs.filter((line) => line.includes('"endless"'))).toMatchInlineSnapshot(`
       [
         "upstream "endless": listed 3 tool(s) under names it had listed already (the first: "get_time"); the first definition of each name is kept [DUPLICATE_TOOL_ID]",
@@ -91,7 +91,7 @@ describe('pages that never end', () => {
   });
 
   test('a new tool on every page: the pages followed are bounded', async () => {
-    const pages = Number(await textOf(gateway.pool.call('fresh__count_pages', { arguments: {} })));
+    const pages = Number(await textOf(gateway.core.pool.call('fresh__count_pages', { arguments: {} })));
     expect(pages).toBe(MAX_TOOL_LIST_PAGES);
     expect(toolsOf('fresh')).toHaveLength(3 + MAX_TOOL_LIST_PAGES);
     expect(logs.filter((line) => line.includes('"fresh"'))).toMatchInlineSnapshot(`

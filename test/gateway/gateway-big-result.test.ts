@@ -57,7 +57,7 @@ describe('a large result from a stdio upstream', () => {
     logs = [];
     const gateway = startGateway();
     await gateway.core.started;
-    const result = await gateway.pool.call('filesystem__read_media_file', readImage);
+    const result = await gateway.core.pool.call('filesystem__read_media_file', readImage);
     expect(result.isError).not.toBe(true);
     const [image] = result.content as Array<{ type: string; data: string; mimeType: string }>;
     expect(image?.type).toBe('image');
@@ -69,11 +69,11 @@ describe('a large result from a stdio upstream', () => {
     logs = [];
     const gateway = startGateway(4 * 1024 * 1024);
     await gateway.core.started;
-    const pid = gateway.pool.pidOf('filesystem');
+    const pid = gateway.core.pool.pidOf('filesystem');
     const [big, ...beside] = await Promise.all([
-      gateway.pool.call('filesystem__read_media_file', readImage),
-      gateway.pool.call('filesystem__read_text_file', readNotes),
-      gateway.pool.call('filesystem__list_directory', { arguments: { path: project } }),
+      gateway.core.pool.call('filesystem__read_media_file', readImage),
+      gateway.core.pool.call('filesystem__read_text_file', readNotes),
+      gateway.core.pool.call('filesystem__list_directory', { arguments: { path: project } }),
     ]);
     expect(big?.isError).toBe(true);
     expect(textOf(big!)).toMatch(
@@ -83,10 +83,10 @@ describe('a large result from a stdio upstream', () => {
     expect(textOf(beside[0]!)).toBe(NOTES);
     expect(textOf(beside[1]!)).toContain('[FILE] photo.png');
 
-    const after = await gateway.pool.call('filesystem__read_text_file', readNotes);
+    const after = await gateway.core.pool.call('filesystem__read_text_file', readNotes);
     expect(textOf(after)).toBe(NOTES);
-    expect(gateway.pool.pidOf('filesystem')).toBe(pid);
-    expect(gateway.pool.downReason('filesystem')).toBeUndefined();
+    expect(gateway.core.pool.pidOf('filesystem')).toBe(pid);
+    expect(gateway.core.pool.downReason('filesystem')).toBeUndefined();
     expect(logs.filter((line) => !line.startsWith('upstream "filesystem" connected'))).toEqual([
       expect.stringMatching(
         /^upstream "filesystem" answered tools\/call "read_media_file" with 2\d,\d{3},\d{3} bytes \(2\d\.\d MiB\), more than the 4,194,304 bytes \(4 MiB\) the gateway reads from a server: that request failed, the server serves on$/,

@@ -35,8 +35,8 @@ afterAll(async () => {
 describe('a tools/list_changed during the first tools/list', () => {
   test('is read once the connection is open: the announced tool is listed, indexed and callable', async () => {
     await gateway.core.ready;
-    await gateway.pool.settled();
-    expect(gateway.pool.tools().map((tool) => tool.qualifiedName)).toEqual([
+    await gateway.core.pool.settled();
+    expect(gateway.core.pool.tools().map((tool) => tool.qualifiedName)).toEqual([
       'early__read_weather',
       'early__book_flight',
     ]);
@@ -45,7 +45,7 @@ describe('a tools/list_changed during the first tools/list', () => {
       'early__book_flight',
       'early__read_weather',
     ]);
-    expect(await gateway.pool.call('early__book_flight', { arguments: {} })).toEqual({
+    expect(await gateway.core.pool.call('early__book_flight', { arguments: {} })).toEqual({
       content: [{ type: 'text', text: 'book_flight ran' }],
     });
   });

@@ -63,7 +63,7 @@ describe('an upstream flooding tools/list_changed', () => {
     const unsubscribe = gateway.core.subscribe(() => {
       changes += 1;
     });
-    await gateway.pool.call('flooding__start_flood', { arguments: { everyMs: 10, listDelayMs: 30 } });
+    await gateway.core.pool.call('flooding__start_flood', { arguments: { everyMs: 10, listDelayMs: 30 } });
     try {
       for (let turn = 0; turn < 10; turn++) {
         const answer = await search(
@@ -74,7 +74,9 @@ describe('an upstream flooding tools/list_changed', () => {
     } finally {
       unsubscribe();
     }
-    const stopped = (await gateway.pool.call('flooding__stop_flood', { arguments: {} })) as CallToolResult;
+    const stopped = (await gateway.core.pool.call('flooding__stop_flood', {
+      arguments: {},
+    })) as CallToolResult;
     const counts = JSON.parse((stopped.content[0] as { text: string }).text) as {
       notifications: number;
       lists: number;

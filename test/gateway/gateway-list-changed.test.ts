@@ -65,11 +65,13 @@ describe('dynamic mode', () => {
 
     const { tools } = await client.listTools();
     const listed = tools.find((tool) => tool.name === 'growing__translate_text');
+    // The upstream's definition, and the gateway's word that it runs the call itself (no MCP task).
     expect(listed).toEqual({
       name: 'growing__translate_text',
       description: 'Translate a text from one language into another',
       inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
       annotations: { readOnlyHint: true },
+      execution: { taskSupport: 'forbidden' },
     });
     const result = await client.callTool({ name: 'growing__translate_text', arguments: { text: 'Hallo' } });
     expect(result).toEqual({ content: [{ type: 'text', text: 'translate_text ran with {"text":"Hallo"}' }] });

@@ -43,7 +43,9 @@ function textOf(result: { content: unknown }): string {
 
 describe('qualified names over real servers', () => {
   test("a tool named like another tool's hashed name shadows nothing: each of the three is found and called", async () => {
-    const named = gateway.pool.tools().map((tool) => [tool.qualifiedName, tool.server, tool.definition.name]);
+    const named = gateway.core.pool
+      .tools()
+      .map((tool) => [tool.qualifiedName, tool.server, tool.definition.name]);
     expect(named.sort()).toEqual([
       ['a_b__run_1d0e350a', 'a_b', 'run_1d0e350a'],
       ['a_b__run_4a5534ce', 'a_b', 'run'],
@@ -55,11 +57,13 @@ describe('qualified names over real servers', () => {
       'a_b__run_4a5534ce',
       'a_b__run_861a0dee',
     ]);
-    expect(textOf(await gateway.pool.call('a_b__run_861a0dee', { arguments: {} }))).toBe('dotted ran run');
-    expect(textOf(await gateway.pool.call('a_b__run_4a5534ce', { arguments: {} }))).toBe(
+    expect(textOf(await gateway.core.pool.call('a_b__run_861a0dee', { arguments: {} }))).toBe(
+      'dotted ran run',
+    );
+    expect(textOf(await gateway.core.pool.call('a_b__run_4a5534ce', { arguments: {} }))).toBe(
       'underscored ran run',
     );
-    expect(textOf(await gateway.pool.call('a_b__run_1d0e350a', { arguments: {} }))).toBe(
+    expect(textOf(await gateway.core.pool.call('a_b__run_1d0e350a', { arguments: {} }))).toBe(
       'underscored ran run_1d0e350a',
     );
   });

@@ -42,7 +42,7 @@ describe.each(['http', 'sse'] as const)('a remote upstream over %s', (transport)
   });
 
   function echo(text: string): Promise<CallToolResult> {
-    return gateway.pool.call('remote__echo', { arguments: { text } });
+    return gateway.core.pool.call('remote__echo', { arguments: { text } });
   }
 
   test('fails the call that meets it, is reported down in searches, and is called again once it is back', async () => {
@@ -52,7 +52,7 @@ describe.each(['http', 'sse'] as const)('a remote upstream over %s', (transport)
     const failed = await echo('during');
     expect(failed.isError).toBe(true);
     expect(textOf(failed)).toMatch(/^The upstream server "remote" failed to run "echo": .*fetch failed/);
-    await expect.poll(() => gateway.pool.downReason('remote')).toBeDefined();
+    await expect.poll(() => gateway.core.pool.downReason('remote')).toBeDefined();
 
     const search = await searchGateway({ ...gateway.core, query: 'repeat a text back', k: 3 });
     expect(search.tools).toEqual([]);
@@ -74,7 +74,7 @@ describe.each(['http', 'sse'] as const)('a remote upstream over %s', (transport)
     expect(textOf(refused)).toMatch(/^The upstream server "remote" is not available: it /);
 
     await upstream.start();
-    await expect.poll(() => gateway.pool.downReason('remote'), { timeout: 10_000 }).toBeUndefined();
+    await expect.poll(() => gateway.core.pool.downReason('remote'), { timeout: 10_000 }).toBeUndefined();
     expect(await echo('after')).toEqual({ content: [{ type: 'text', text: 'echo: after' }] });
   });
 
@@ -87,7 +87,7 @@ describe.each(['http', 'sse'] as const)('a remote upstream over %s', (transport)
     const lost = () => logs.filter((line) => line.startsWith('upstream "remote" lost its connection'));
     await expect.poll(lost).toHaveLength(2);
     expect(lost()[1]).toMatch(/^upstream "remote" lost its connection: .*unknown session/);
-    await expect.poll(() => gateway.pool.downReason('remote'), { timeout: 10_000 }).toBeUndefined();
+    await expect.poll(() => gateway.core.pool.downReason('remote'), { timeout: 10_000 }).toBeUndefined();
     expect(await echo('new session')).toEqual({ content: [{ type: 'text', text: 'echo: new session' }] });
   });
 });

@@ -67,7 +67,7 @@ describe('an upstream that announces a new tool list and never sends it', () => 
   test('searches answer from the last index and name it stale, while it keeps announcing', async () => {
     expect(await search('add a tool to this server')).toMatchObject({ stale: [], warnings: [] });
 
-    const stalled = await gateway.pool.call('stalling__stall', { arguments: {} });
+    const stalled = await gateway.core.pool.call('stalling__stall', { arguments: {} });
     expect(stalled.isError).toBeUndefined();
     for (const query of ['add a tool to this server', 'remove a tool from this server', 'stall']) {
       const answer = await search(query);
@@ -89,11 +89,11 @@ describe('an upstream that announces a new tool list and never sends it', () => 
     }
     // Its tools are still searched and callable: only its list is stuck.
     expect((await search('stall'))?.tools[0]?.name).toBe('stalling__stall');
-    expect(gateway.pool.downReason('stalling')).toBeUndefined();
+    expect(gateway.core.pool.downReason('stalling')).toBeUndefined();
   });
 
   test('coalesced: one tools/list at a time however many announcements came (the first, then one stuck)', async () => {
-    const counted = await gateway.pool.call('stalling__count_lists', { arguments: {} });
+    const counted = await gateway.core.pool.call('stalling__count_lists', { arguments: {} });
     expect(counted.content).toEqual([{ type: 'text', text: '2' }]);
   });
 });

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { DEFAULT_EMBEDDER_ID, defaultIndexDir } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
-import { ExitCode, ExitWith } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { DEFAULT_SEARCH_K, MAX_SEARCH_K } from '../mcp/search-tools.js';
 import { formatDiagnostic } from './format-diagnostic.js';
@@ -171,8 +169,10 @@ export function createGatewayCommand(io: CliIo): CommandDef {
             print: (line) => void io.stderr.write(`toolsift gateway: ${line}\n`),
           });
         }
-        if (port === undefined) await serveStdio(io, () => gateway.createServer(serverOptions));
-        else {
+        if (port === undefined) {
+          const { serveStdio } = await import('../mcp/serve-stdio.js');
+          await serveStdio({ io, server: gateway.createServer(serverOptions) });
+        } else {
           const { isLoopbackHost, serveHttp } = await import('../gateway/serve-http.js');
           const host = args.host ?? '127.0.0.1';
           const http = await serveHttp({
@@ -219,27 +219,3 @@ const MIB = 1024 * 1024;
 
 /** Most tools one client's tools/list holds in dynamic mode: the latest found stay, the oldest go. */
 const DYNAMIC_MAX = 20;
-
-async function serveStdio(io: CliIo, createServer: () => Server) {
-  const { BoundedStdioTransport } = await import('../mcp/bounded-stdio-transport.js');
-  const server = createServer();
-  const closed = new Promise<void>((resolve) => {
-    const onclose = server.onclose;
-    server.onclose = () => {
-      onclose?.();
-      resolve();
-    };
-  });
-  // It closes when stdin ends (the client is done) or when stdin or stdout fails.
-  const transport = new BoundedStdioTransport({ stdin: process.stdin, stdout: process.stdout });
-  await server.connect(transport);
-  // SIGTERM or SIGINT ends it too, so that the gateway closes its upstreams (some do not exit when stdin ends).
-  const signal = untilSignal();
-  await Promise.race([closed, signal.received]);
-  signal.stop();
-  await server.close();
-  if (transport.failure !== undefined) {
-    io.stderr.write(`toolsift: the MCP connection failed: ${transport.failure.message}\n`);
-    throw new ExitWith(ExitCode.InternalError);
-  }
-}

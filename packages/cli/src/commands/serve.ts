@@ -1,6 +1,5 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { type CommandDef, defineCommand } from 'citty';
-import { ExitCode, ExitWith } from '../exit-code.js';
 import type { CliIo } from '../io.js';
 import { openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
@@ -27,29 +26,22 @@ export function createServeCommand(io: CliIo): CommandDef {
       // Handled below, once the server runs: a catalog that fails while the SDK loads is no unhandled rejection.
       selector.catch(() => undefined);
       // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
-      const [{ BoundedStdioTransport }, { createMcpServer }] = await Promise.all([
-        import('../mcp/bounded-stdio-transport.js'),
+      const [{ serveStdio }, { createMcpServer }] = await Promise.all([
+        import('../mcp/serve-stdio.js'),
         import('../mcp/create-mcp-server.js'),
       ]);
       const server = createMcpServer({ selector });
-      const closed = new Promise<void>((resolve) => {
-        server.server.onclose = resolve;
+      await serveStdio({
+        io,
+        server,
+        // A catalog that cannot load ends the server; the error is reported (stderr) once it has closed. The client
+        // may also leave first (stdin ends): the catalog is still awaited, so its failure is reported either way.
+        onConnected: () =>
+          void selector.then(
+            (opened) => reportIndexWarnings(io, opened),
+            () => void server.close(),
+          ),
       });
-      // It closes when stdin ends (the client is done), when stdin or stdout fails, or on `server.close()` below.
-      const transport = new BoundedStdioTransport({ stdin: process.stdin, stdout: process.stdout });
-      await server.connect(transport);
-      // A catalog that cannot load ends the server; the error is reported (stderr) once it has closed. The client
-      // may also leave first (stdin ends): the catalog is still awaited, so its failure is reported either way.
-      selector.then(
-        (opened) => reportIndexWarnings(io, opened),
-        () => void server.close(),
-      );
-      await closed;
-      // A connection that broke is no clean end: exit 0 says the client finished.
-      if (transport.failure !== undefined) {
-        io.stderr.write(`toolsift: the MCP connection failed: ${transport.failure.message}\n`);
-        throw new ExitWith(ExitCode.InternalError);
-      }
       await selector; // throws the catalog's error, when it failed
     },
   });

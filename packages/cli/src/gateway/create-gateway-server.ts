@@ -1,10 +1,6 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-  type Tool as McpTool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import {
   DEFAULT_SEARCH_K,
@@ -15,6 +11,8 @@ import {
 } from '../mcp/search-tools.js';
 import { toolAnswer } from '../mcp/tool-answer.js';
 import { VERSION } from '../version.js';
+import { type CallWarning, createClientLearning } from './client-learning.js';
+import { listFoundTools } from './dynamic-tools.js';
 import type { GatewayActivity } from './gateway-activity.js';
 import type { GatewayIndex } from './gateway-index.js';
 import { MAX_QUALIFIED_NAME_LENGTH } from './qualified-names.js';
@@ -34,150 +32,123 @@ export interface GatewayCore {
   searches: TaskQueue;
   /** The latest searches and calls of every client (the `ui` page lists them). */
   activity: GatewayActivity;
+  /** Whether a call of a tool a search of the same client returned learns that search's query (`--learn`). */
+  isLearning: boolean;
+  /** Where problems are reported (stderr), one line each. */
+  log: (line: string) => void;
   /** Call `listener` whenever an upstream's tools or state change; returns the way to stop. */
   subscribe(listener: () => void): () => void;
 }
+
+/** What a tool handler of the gateway's server gets besides its arguments (the request's signal, progress token...). */
+export type GatewayRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /**
  * The MCP server one client talks to: `search_tools` and `call_tool` over the shared core. With `dynamicMax` > 0
  * (dynamic mode), the tools a search returns are also listed in this client's `tools/list` under their qualified
  * names, with their upstream input schemas, and `notifications/tools/list_changed` is sent; calling one proxies it.
+ * Arguments are checked, and failures answered, by the SDK's `McpServer` as for `serve --mcp`.
  */
 export function createGatewayServer(options: {
   core: GatewayCore;
   dynamicMax: number;
   /** How many tools `search_tools` returns when the call gives no `k` (default 5). */
   defaultK?: number | undefined;
-}): Server {
+}): McpServer {
   const { core, dynamicMax } = options;
   const defaultK = options.defaultK ?? DEFAULT_SEARCH_K;
   const isDynamic = dynamicMax > 0;
-  const server = new Server(
+  const server = new McpServer(
     { name: 'toolsift-gateway', version: VERSION },
     {
-      capabilities: { tools: { listChanged: isDynamic } },
       instructions:
         'This server stands in front of many MCP servers. Call search_tools with the task in plain language to find ' +
         'the tools that fit it, then call_tool with the name search_tools gave and the arguments its inputSchema asks for.' +
         (isDynamic ? ' The tools a search finds are also listed as tools of their own.' : ''),
+      // The tools a search adds to this client's list, and those it drops, make one notification.
+      debouncedNotificationMethods: ['notifications/tools/list_changed'],
     },
   );
-  // The tools listed for this client by qualified name, oldest first, at most `dynamicMax`, each with the upstream
-  // definition it was listed with.
-  const listed = new Map<string, McpTool>();
+  const learning = core.isLearning
+    ? createClientLearning({ selector: () => core.index.selector(), log: core.log })
+    : undefined;
 
-  server.setRequestHandler(ListToolsRequestSchema, () => {
-    const dynamic = [...listed.keys()].flatMap((name): McpTool[] => {
-      const tool = core.pool.resolve(name);
-      return tool === undefined ? [] : [{ ...tool.definition, name }];
-    });
-    return { tools: [SEARCH_TOOL, CALL_TOOL, ...dynamic] };
-  });
-
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name } = request.params;
-    const args = request.params.arguments ?? {};
-    // The agent's progress token and cancellation reach the upstream call; its progress comes back to the agent,
-    // all of it before the result (the client stops listening for a request's progress once it has the answer).
-    const progressToken = request.params._meta?.progressToken;
+  /**
+   * Call an upstream tool. The agent's progress token and cancellation reach the upstream call; its progress comes
+   * back to the agent, all of it before the result (the client stops listening for a request's progress once it has
+   * the answer). With learning on, the call is learned while it runs: it is answered either way, with the warnings
+   * of a learn that was skipped or failed.
+   */
+  const proxy = async (
+    name: string,
+    callArguments: Record<string, unknown>,
+    extra: GatewayRequestExtra,
+  ): Promise<CallToolResult> => {
+    const started = performance.now();
+    const learned = learning?.called(name);
+    const progressToken = extra._meta?.progressToken;
     let forwarded: Promise<unknown> = Promise.resolve();
-    const proxy = async (qualifiedName: string, callArguments: Record<string, unknown>) => {
-      const started = performance.now();
-      const result = await core.pool.call(qualifiedName, {
-        arguments: callArguments,
-        signal: extra.signal,
-        onProgress:
-          progressToken === undefined
-            ? undefined
-            : (progress) => {
-                const params = { ...progress, progressToken };
-                forwarded = forwarded
-                  .then(() => extra.sendNotification({ method: 'notifications/progress', params }))
-                  .catch(() => undefined);
-              },
-      });
-      await forwarded;
-      core.activity.called({ name: qualifiedName, result, ms: performance.now() - started });
-      return result;
-    };
-    if (name === 'search_tools') {
-      const input = SEARCH_INPUT.safeParse(args);
-      if (!input.success) return invalidArguments(name, input.error);
-      return toolAnswer(async () => {
-        const started = performance.now();
-        await core.ready;
-        // A tool list an upstream announced as changed is read and indexed before this search runs, unless the
-        // upstream is slow to send it (`staleAfterMs`): the search then says so. Waited for outside the queue.
-        const stale = await core.pool.settled();
-        const k = input.data.k ?? defaultK;
-        const found = await core.searches.run(() =>
-          searchGateway({ ...core, stale, query: input.data.query, k }),
-        );
-        core.activity.searched({
-          query: input.data.query,
-          k,
-          answer: found,
-          ms: performance.now() - started,
-        });
-        if (isDynamic && list(found.tools.map((tool) => tool.name))) await server.sendToolListChanged();
-        return { ...found };
-      });
-    }
-    if (name === 'call_tool') {
-      const input = CALL_INPUT.safeParse(args);
-      if (!input.success) return invalidArguments(name, input.error);
-      await core.started;
-      return proxy(input.data.name, input.data.arguments ?? {});
-    }
-    if (isDynamic && core.pool.resolve(name) !== undefined) return proxy(name, args);
-    return {
-      content: [
-        {
-          type: 'text',
-          text: `Unknown tool "${name}": this gateway has search_tools and call_tool${isDynamic ? ', and the tools a search found' : ''}.`,
-        },
-      ],
-      isError: true,
-    };
-  });
-
-  if (isDynamic) {
-    // A listed tool its server changed or removed: the client is told to list again. Ends with the connection:
-    // when it closes (a session refused at initialize never has another event to notice it by).
-    const unsubscribe = core.subscribe(() => {
-      if (server.transport === undefined) return unsubscribe();
-      let isChanged = false;
-      for (const [name, definition] of listed) {
-        const now = core.pool.resolve(name)?.definition;
-        if (now === definition) continue;
-        isChanged = true;
-        if (now === undefined) listed.delete(name);
-        else listed.set(name, now);
-      }
-      if (isChanged) server.sendToolListChanged().catch(() => undefined);
+    const result = await core.pool.call(name, {
+      arguments: callArguments,
+      signal: extra.signal,
+      onProgress:
+        progressToken === undefined
+          ? undefined
+          : (progress) => {
+              const params = { ...progress, progressToken };
+              forwarded = forwarded
+                .then(() => extra.sendNotification({ method: 'notifications/progress', params }))
+                .catch(() => undefined);
+            },
     });
-    const onclose = server.onclose;
-    server.onclose = () => {
-      unsubscribe();
-      onclose?.();
-    };
-  }
+    await forwarded;
+    core.activity.called({ name, result, ms: performance.now() - started });
+    return withWarnings(result, (await learned) ?? []);
+  };
+  const found = isDynamic ? listFoundTools({ server, core, dynamicMax, proxy }) : undefined;
 
-  /** Add tools to this client's list (moved to the end when there); whether the set of names changed. */
-  function list(names: readonly string[]): boolean {
-    const before = new Set(listed.keys());
-    for (const name of names) {
-      const tool = core.pool.resolve(name);
-      listed.delete(name);
-      if (tool !== undefined) listed.set(name, tool.definition);
-    }
-    for (const name of listed.keys()) {
-      if (listed.size <= dynamicMax) break;
-      listed.delete(name);
-    }
-    return listed.size !== before.size || [...listed.keys()].some((name) => !before.has(name));
-  }
+  server.registerTool(
+    'search_tools',
+    {
+      title: 'Search tools',
+      description:
+        'Rank the tools of every connected MCP server for a task described in plain language. Returns the best tools ' +
+        'first, each with its qualified name (for call_tool), its MCP definition, a confidence in [0, 1] and the ' +
+        'reasons it was chosen; tools whose server is down are listed as unavailable.',
+      inputSchema: SEARCH_INPUT,
+      outputSchema: GATEWAY_SEARCH_OUTPUT,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ query, k = defaultK }) => {
+      const started = performance.now();
+      await core.ready;
+      // A tool list an upstream announced as changed is read and indexed before this search runs, unless the
+      // upstream is slow to send it (`staleAfterMs`): the search then says so. Waited for outside the queue.
+      const stale = await core.pool.settled();
+      const answer = await core.searches.run(() => searchGateway({ ...core, stale, query, k }));
+      core.activity.searched({ query, k, answer, ms: performance.now() - started });
+      const names = answer.tools.map((tool) => tool.name);
+      learning?.searched(query, names);
+      found?.add(names);
+      return toolAnswer(answer);
+    },
+  );
 
+  server.registerTool(
+    'call_tool',
+    {
+      title: 'Call a tool',
+      description:
+        'Call a tool of a connected MCP server by the qualified name search_tools returned, with the arguments its ' +
+        "inputSchema asks for. Returns the server's own result.",
+      inputSchema: CALL_INPUT,
+      annotations: { openWorldHint: true },
+    },
+    async ({ name, arguments: callArguments = {} }, extra) => {
+      await core.started;
+      return proxy(name, callArguments, extra);
+    },
+  );
   return server;
 }
 
@@ -196,45 +167,11 @@ const CALL_INPUT = strictArguments('call_tool', {
     .describe("The tool's arguments, as its inputSchema describes them"),
 });
 
-const SEARCH_TOOL: McpTool = {
-  name: 'search_tools',
-  title: 'Search tools',
-  description:
-    'Rank the tools of every connected MCP server for a task described in plain language. Returns the best tools ' +
-    'first, each with its qualified name (for call_tool), its MCP definition, a confidence in [0, 1] and the reasons ' +
-    'it was chosen; tools whose server is down are listed as unavailable.',
-  inputSchema: jsonSchemaOf(SEARCH_INPUT),
-  outputSchema: jsonSchemaOf(GATEWAY_SEARCH_OUTPUT),
-  annotations: { readOnlyHint: true, openWorldHint: false },
-};
+/** Where a call's answer carries the gateway's own warnings (MCP reserves `_meta` keys with a prefix per owner). */
+const CALL_WARNINGS_KEY = 'toolsift/warnings';
 
-const CALL_TOOL: McpTool = {
-  name: 'call_tool',
-  title: 'Call a tool',
-  description:
-    'Call a tool of a connected MCP server by the qualified name search_tools returned, with the arguments its ' +
-    "inputSchema asks for. Returns the server's own result.",
-  inputSchema: jsonSchemaOf(CALL_INPUT),
-  annotations: { openWorldHint: true },
-};
-
-function jsonSchemaOf(schema: z.ZodType): McpTool['inputSchema'] {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
-  return { ...rest, type: 'object' };
-}
-
-/** The SDK's wording for arguments its own servers refuse (`McpServer`), so clients see one style. */
-function invalidArguments(tool: string, error: z.ZodError): CallToolResult {
-  const issues = error.issues
-    .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.message} at ${issue.path.join('.')}`))
-    .join('\n');
-  return {
-    content: [
-      {
-        type: 'text',
-        text: `MCP error -32602: Input validation error: Invalid arguments for tool ${tool}: ${issues}`,
-      },
-    ],
-    isError: true,
-  };
+/** `result` with `warnings` in its `_meta["toolsift/warnings"]` (unchanged when there are none). */
+function withWarnings(result: CallToolResult, warnings: readonly CallWarning[]): CallToolResult {
+  if (warnings.length === 0) return result;
+  return { ...result, _meta: { ...result._meta, [CALL_WARNINGS_KEY]: warnings } };
 }

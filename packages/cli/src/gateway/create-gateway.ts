@@ -1,4 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolOverlay } from '@toolsift/core';
 import type { Embedder } from '@toolsift/selector';
 import { createGatewayServer, type GatewayCore } from './create-gateway-server.js';
@@ -7,7 +7,7 @@ import { createGatewayIndex } from './gateway-index.js';
 import type { UpstreamConfig } from './read-gateway-config.js';
 import { messageOf, type UpstreamTimings } from './supervise-upstream.js';
 import { createTaskQueue } from './task-queue.js';
-import { createUpstreamPool, type UpstreamPool } from './upstream-pool.js';
+import { createUpstreamPool } from './upstream-pool.js';
 
 /** Options of `createGateway`. */
 export interface GatewayOptions {
@@ -28,14 +28,18 @@ export interface GatewayOptions {
    * fails its own call, with its size, and the server serves on.
    */
   maxResultBytes?: number | undefined;
+  /**
+   * Learn from calls (default false): a call of a tool that a search of the same client returned learns that
+   * search's query as a prompt of the tool, kept where the index is (see `createClientLearning`).
+   */
+  learn?: boolean | undefined;
 }
 
-/** A running gateway: one pool of upstreams and one index, and an MCP server per client over them. */
+/** A running gateway: one pool of upstreams and one index (its `core`), and an MCP server per client over them. */
 export interface Gateway {
   readonly core: GatewayCore;
-  readonly pool: UpstreamPool;
   /** A new MCP server for one client; `dynamicMax` > 0 turns dynamic mode on (see `createGatewayServer`). */
-  createServer(options: { dynamicMax: number; defaultK?: number | undefined }): Server;
+  createServer(options: { dynamicMax: number; defaultK?: number | undefined }): McpServer;
   /** Stop every upstream (stdio servers exit) and every retry. */
   close(): Promise<void>;
 }
@@ -93,6 +97,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     return ready;
   };
   whenReady().catch(() => undefined); // reported by whenReady
+  if (options.learn === true && options.indexDir !== false) {
+    // Said once, so that the prompts can be found (and forgotten: `toolsift learn --forget --gateway`).
+    options.log(`learning from calls: the learned prompts are kept in ${options.indexDir}`);
+  }
   const core: GatewayCore = {
     pool,
     index,
@@ -102,6 +110,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     searches: createTaskQueue(SEARCH_CONCURRENCY),
     activity: createGatewayActivity(),
+    isLearning: options.learn === true,
+    log: options.log,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -109,7 +119,6 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
   return {
     core,
-    pool,
     createServer: (serverOptions) => createGatewayServer({ core, ...serverOptions }),
     close: () => pool.close(),
   };

@@ -1,13 +1,6 @@
 import { ErrorCode } from '@toolsift/core';
 import { z } from 'zod';
-import {
-  MAX_SEARCH_K,
-  SEARCH_HIT,
-  type SearchAnswer,
-  type SearchHit,
-  searchTools,
-  UNAVAILABLE_TOOL,
-} from '../mcp/search-tools.js';
+import { MAX_SEARCH_K, SEARCH_HIT, SEARCH_OUTPUT, searchTools } from '../mcp/search-tools.js';
 import type { GatewayIndex } from './gateway-index.js';
 import type { StaleUpstream, UpstreamPool } from './upstream-pool.js';
 
@@ -17,10 +10,9 @@ const GATEWAY_SEARCH_HIT = SEARCH_HIT.extend({
   tool: z.string().describe("The tool's own name on that server"),
 });
 
-/** The structured answer of the gateway's `search_tools`. */
-export const GATEWAY_SEARCH_OUTPUT = z.object({
+/** The structured answer of the gateway's `search_tools`: `search_tools`' own, with each tool's server and stale servers. */
+export const GATEWAY_SEARCH_OUTPUT = SEARCH_OUTPUT.extend({
   tools: z.array(GATEWAY_SEARCH_HIT),
-  unavailable: z.array(UNAVAILABLE_TOOL),
   stale: z
     .array(
       z.object({
@@ -31,14 +23,10 @@ export const GATEWAY_SEARCH_OUTPUT = z.object({
     .describe(
       'Servers whose tools may be out of date: they announced a new tool list the gateway had not read in time, so their last list was searched',
     ),
-  warnings: z.array(z.object({ code: z.string(), message: z.string() })),
 });
 
 /** What the gateway's `search_tools` returns, as `GATEWAY_SEARCH_OUTPUT` describes it. */
-export interface GatewaySearchAnswer extends Omit<SearchAnswer, 'tools'> {
-  tools: Array<SearchHit & { server: string; tool: string }>;
-  stale: StaleUpstream[];
-}
+export type GatewaySearchAnswer = z.infer<typeof GATEWAY_SEARCH_OUTPUT>;
 
 /**
  * Rank the upstream tools for `query`. A tool whose server is down is kept in the index but moved to `unavailable`

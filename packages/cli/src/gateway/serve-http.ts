@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { allowedHostsOf, headerOf, isLoopbackHost, refuseRequest } from './request-guard.js';
@@ -33,7 +33,7 @@ export async function serveHttp(options: {
   port: number;
   host: string;
   token: string | undefined;
-  createServer: () => Server;
+  createServer: () => McpServer;
   idleTimeoutMs?: number;
   maxSessions?: number;
   /** Told once, the first time the session cap is met. */

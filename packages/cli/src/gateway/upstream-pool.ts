@@ -1,4 +1,5 @@
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { toolError } from '../mcp/tool-answer.js';
 import { qualifyToolNames, sanitizeName } from './qualified-names.js';
 import type { UpstreamConfig } from './read-gateway-config.js';
 import {
@@ -161,10 +162,4 @@ export function createUpstreamPool(options: {
       await Promise.all(upstreams.map((upstream) => upstream.close()));
     },
   };
-}
-
-// --- internal ---
-
-function toolError(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: true };
 }

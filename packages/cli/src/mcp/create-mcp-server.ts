@@ -20,7 +20,8 @@ const MAX_ID_LENGTH = 256;
 /**
  * An MCP server over a catalog with two tools: `search_tools` (rank tools for a task, with their MCP
  * definitions and the reasons) and `get_tool` (one definition by id). The selector may still be loading:
- * calls wait for it, so the server can answer `initialize` at once.
+ * calls wait for it, so the server can answer `initialize` at once. A failure (an unknown id, a catalog that did
+ * not load) is thrown, and the SDK answers it as a tool error.
  */
 export function createMcpServer(options: { selector: Promise<Selector> }): McpServer {
   const server = new McpServer(
@@ -43,11 +44,7 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
       outputSchema: SEARCH_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ query, k }) =>
-      toolAnswer(async () => {
-        const selector = await options.selector;
-        return { ...(await searchTools({ selector, query, k })) };
-      }),
+    async ({ query, k }) => toolAnswer(await searchTools({ selector: await options.selector, query, k })),
   );
 
   server.registerTool(
@@ -59,14 +56,12 @@ export function createMcpServer(options: { selector: Promise<Selector> }): McpSe
       outputSchema: GET_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ id }) =>
-      toolAnswer(async () => {
-        const selector = await options.selector;
-        const tool = findTool(selector, id);
-        // formatTools has redacted the definition.
-        const [definition] = formatTools([tool], 'mcp').tools;
-        return { id: redactSecrets(tool.id), definition: definition! };
-      }),
+    async ({ id }) => {
+      const tool = findTool(await options.selector, id);
+      // formatTools has redacted the definition.
+      const [definition] = formatTools([tool], 'mcp').tools;
+      return toolAnswer({ id: redactSecrets(tool.id), definition: { ...definition! } });
+    },
   );
   return server;
 }
@@ -79,7 +74,7 @@ const GET_INPUT = strictArguments('get_tool', {
   ),
 });
 
-const GET_OUTPUT = { id: z.string(), definition: DEFINITION };
+const GET_OUTPUT = z.object({ id: z.string(), definition: DEFINITION });
 
 function findTool(selector: Selector, id: string): Tool {
   const tool = selector.tool(id) ?? uniqueByName(selector.tools, id);

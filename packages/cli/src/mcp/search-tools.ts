@@ -1,4 +1,4 @@
-import { formatTools, type McpTool, redactSecrets } from '@toolsift/core';
+import { formatTools, redactSecrets } from '@toolsift/core';
 import type { Selector } from '@toolsift/selector';
 import { z } from 'zod';
 import { closeIds } from './close-ids.js';
@@ -97,21 +97,14 @@ export const SEARCH_HIT = z.object({
 export const UNAVAILABLE_TOOL = z.object({ id: z.string(), name: z.string(), reasons: z.array(REASON) });
 
 /** The structured answer of `search_tools`. */
-export const SEARCH_OUTPUT = {
+export const SEARCH_OUTPUT = z.object({
   tools: z.array(SEARCH_HIT),
   unavailable: z.array(UNAVAILABLE_TOOL),
   warnings: z.array(z.object({ code: z.string(), message: z.string() })),
-};
-
-/** One ranked tool of a `search_tools` answer, as `SEARCH_HIT` describes it. */
-export type SearchHit = Omit<z.infer<typeof SEARCH_HIT>, 'definition'> & { definition: McpTool };
+});
 
 /** The structured answer of `search_tools`, as `SEARCH_OUTPUT` describes it. */
-export interface SearchAnswer {
-  tools: SearchHit[];
-  unavailable: Array<z.infer<typeof UNAVAILABLE_TOOL>>;
-  warnings: Array<{ code: string; message: string }>;
-}
+export type SearchAnswer = z.infer<typeof SEARCH_OUTPUT>;
 
 /**
  * Rank the selector's tools for `query`: the best `k` first, each with its MCP definition, confidence and reasons;
@@ -146,7 +139,8 @@ export async function searchTools(options: {
   });
   return {
     ...listed,
-    tools: listed.tools.map((tool, index) => ({ ...tool, definition: formatted.tools[index]! })),
+    // A copy: an object literal, unlike the `McpTool` interface, fits the schema's open object type.
+    tools: listed.tools.map((tool, index) => ({ ...tool, definition: { ...formatted.tools[index]! } })),
   };
 }
 

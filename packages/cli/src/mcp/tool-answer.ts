@@ -1,19 +1,23 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isToolsiftError } from '@toolsift/core';
 
 /**
- * Structured content plus its JSON as text (for clients that read only text); a ToolsiftError becomes `isError`,
- * anything else is thrown on (a bug). `compute` returns content already redacted.
+ * The answer of a tool with an output schema: `structured` as structured content, and its JSON as text (for clients
+ * that read only text). `structured` is already redacted. A tool that fails throws: the SDK's `McpServer` answers
+ * with the error's message as a tool error (`isError`), as it does for arguments its input schema refuses.
  */
-export async function toolAnswer(compute: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
-  try {
-    const structured = await compute();
-    return {
-      content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
-      structuredContent: structured,
-    };
-  } catch (error) {
-    if (!isToolsiftError(error)) throw error;
-    return { content: [{ type: 'text', text: error.message }], isError: true };
-  }
+export function toolAnswer<T extends Record<string, unknown>>(
+  structured: T,
+): CallToolResult & { structuredContent: T } {
+  return {
+    content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
+    structuredContent: structured,
+  };
+}
+
+/**
+ * A tool error the gateway hands back as a value (a call it proxies failed around the server: unknown name, server
+ * down, timeout): the shape `McpServer` gives a thrown error, so the agent sees one kind of failure.
+ */
+export function toolError(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
 }

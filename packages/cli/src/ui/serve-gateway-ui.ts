@@ -45,7 +45,7 @@ export async function serveGatewayUi(options: {
         });
       },
       gateway: {
-        statuses: () => gateway.pool.statuses(),
+        statuses: () => gateway.core.pool.statuses(),
         recent: () => gateway.core.activity.recent(),
       },
     },
