@@ -16,13 +16,14 @@ import { resolveLexicalOptions } from '../lexical/resolve-lexical-options.js';
 import { checkVectorIndexChoice, isVectorIndex } from '../vector-index/built-in-vector-indexes.js';
 import { saveCatalogSnapshot } from './catalog-snapshot.js';
 import { connectStore, isUnreachable, storeErrorOf } from './connect-store.js';
-import { followLearned, LEARNED_CHANNEL, learnedPayload } from './follow-learned.js';
-import { readLearned, writeLearned } from './learned-table.js';
+import { followLearned } from './follow-learned.js';
+import { planLearnedWrite, readLearned } from './learned-table.js';
 import { migrateStore } from './migrate-store.js';
 import { newLearnedTexts } from './new-learned-texts.js';
 import { createPostgresEmbeddingCache, type PostgresEmbeddingCache } from './postgres-embedding-cache.js';
 import { createStoreReachability } from './store-reachability.js';
 import { parseStoreUrl } from './store-url.js';
+import { writeLearnedChange } from './write-learned.js';
 
 /** Options of `openPostgresStore`. */
 export interface PostgresStoreOptions {
@@ -68,8 +69,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   let isClosed = false;
 
   /**
-   * Learn or forget in one transaction under the namespace's advisory lock: read what it holds, apply the change,
-   * write the difference and the new learned views' vectors, bump the revision and notify, all or nothing.
+   * Learn or forget as one statement of the store: read what the namespace holds, apply the change, have the vectors
+   * of its new learned views ready, and write the difference with them, the new revision and a NOTIFY, if no other
+   * process changed the namespace meanwhile (else again, from what it holds then).
    */
   const commit = async (
     index: ToolIndex,
@@ -77,24 +79,29 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     change: LearnedChange,
     callBound: number | undefined,
   ): Promise<ReturnType<LearnedChange> & { revision: number }> => {
-    let outcome: ReturnType<LearnedChange> | undefined;
-    const committed = await sql.begin(async (transaction) => {
-      await transaction`select pg_advisory_xact_lock(${NAMESPACE_LOCK_CLASS}::int, hashtext(${namespace}))`;
-      await transaction`insert into toolsift_namespaces (namespace) values (${namespace}) on conflict do nothing`;
-      const state = await readLearned(transaction, namespace);
-      outcome = runChange(change, state.prompts);
-      await writeLearned({ transaction, namespace, rows: state.rows, prompts: outcome.prompts });
-      await cache.embedIn(transaction, newLearnedTexts(index, outcome.prompts));
-      const [row] = await transaction`
-        update toolsift_namespaces
-        set revision = revision + 1, call_bound = coalesce(${callBound ?? null}::float8, call_bound), updated_at = now()
-        where namespace = ${namespace}
-        returning revision::text as revision`;
-      const next = Number(row?.revision);
-      await transaction`select pg_notify(${LEARNED_CHANNEL}, ${learnedPayload(namespace, next)})`;
-      return next;
-    });
-    return { ...outcome!, revision: committed };
+    for (let attempt = 1; ; attempt++) {
+      const state = await readLearned(sql, namespace);
+      const outcome = runChange(change, state.prompts);
+      const embeddings = await cache.prepare(newLearnedTexts(index, outcome.prompts));
+      const written = await writeLearnedChange({
+        sql,
+        namespace,
+        expected: state.revision,
+        write: planLearnedWrite(state.rows, outcome.prompts),
+        callBound,
+        embeddings,
+      });
+      if (written !== undefined) return { ...outcome, revision: written };
+      if (attempt === MAX_WRITE_ATTEMPTS) {
+        throw new ToolsiftError(
+          ErrorCode.StoreFailed,
+          `the store ${storeUrl.masked} changed under ${MAX_WRITE_ATTEMPTS} attempts to write a learn in namespace ${namespace}: other processes learn faster than this one can write`,
+          { url: storeUrl.masked, namespace },
+        );
+      }
+      // Another process wrote first: wait a little (more each time, at random) so that writers spread out.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 ** attempt)));
+    }
   };
 
   /** Write the learns made while the store was unreachable, each as its own transaction on what it holds now. */
@@ -154,6 +161,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     async load(loadOptions) {
       checkComponents(loadOptions);
       const queue = loadOptions.queue ?? createQueue();
+      // While the index is built, the texts the store lacks are embedded by one process of the namespace at a time:
+      // processes that start together (serverless functions) wait for the first, then read what it embedded.
+      let buildLock: Sql | undefined;
       const cache = createPostgresEmbeddingCache({
         sql,
         embedder: loadOptions.embedder,
@@ -163,12 +173,20 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           reachability.lost(error);
           return true;
         },
-      });
-      const result = await loadFromStore({ ...loadOptions, cache, namespace, sql }).catch(
-        (error: unknown) => {
-          throw storeErrorOf(error, storeUrl, 'a read of the learned prompts and embeddings');
+        isReachable: () => loaded === undefined || reachability.isReachable,
+        claim: async () => {
+          if (loaded !== undefined || buildLock !== undefined) return false;
+          buildLock = connection.session();
+          const key = `${loadOptions.embedder.id}\n${namespace}`;
+          await buildLock`select pg_advisory_lock(${BUILD_LOCK_CLASS}::int, hashtext(${key}))`;
+          return true;
         },
-      );
+      });
+      const result = await loadFromStore({ ...loadOptions, cache, namespace, sql })
+        .catch((error: unknown) => {
+          throw storeErrorOf(error, storeUrl, 'a read of the learned prompts and embeddings');
+        })
+        .finally(() => buildLock?.end({ timeout: 5 }));
       revision = result.revision;
       loaded = { index: result.index, cache, queue };
       follower = followLearned({
@@ -183,6 +201,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       return { ...result.loaded, indexEmbedder: cache.embedder };
     },
     async save(index) {
+      // Written by the next save once the store is back (a gateway saves at every change of its upstreams).
+      if (!reachability.isReachable) return [];
       try {
         await saveCatalogSnapshot({ sql, namespace, index });
         return [];
@@ -233,8 +253,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 const POLL_MS = 10_000;
 /** How often a process whose database went away tries it again. */
 const RETRY_MS = 1_000;
-/** The first key of the namespaces' advisory locks (the second is the namespace's hash): "ts" in ASCII. */
-const NAMESPACE_LOCK_CLASS = 0x7473;
+/** The first key of the advisory lock of a namespace's index builds (the second: a hash of embedder id and namespace). */
+const BUILD_LOCK_CLASS = 0x7473;
+/** Writes of one learn tried before it fails (each after another process wrote first). */
+const MAX_WRITE_ATTEMPTS = 50;
 /** Texts read from the store per statement while an index is built. */
 const LOAD_BATCH = 512;
 const MAX_NAMESPACE_LENGTH = 200;
