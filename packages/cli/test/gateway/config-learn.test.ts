@@ -18,6 +18,8 @@ describe('readConfigLearn', () => {
     expect(() => readConfigLearn({ configFile, configText })).toThrowError(
       expect.objectContaining({ code: 'CONFIG_INVALID' }),
     );
-    expect(() => readConfigLearn({ configFile, configText })).toThrowErrorMatchingInlineSnapshot(`[ToolsiftError: the gateway config /home/ada/mcp.json is invalid: line 3, toolsift.learn: expected true or false]`);
+    expect(() => readConfigLearn({ configFile, configText })).toThrowErrorMatchingInlineSnapshot(
+      `[ToolsiftError: the gateway config /home/ada/mcp.json is invalid: line 3, toolsift.learn: expected true or false]`,
+    );
   });
 });
