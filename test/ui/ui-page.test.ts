@@ -46,13 +46,13 @@ describe.skipIf(browser === undefined)('toolsift ui in Chromium', () => {
 
   const open = async (panel: string) => {
     await page.goto(`${ui.origin}/#/${panel}`);
+    await page.waitForSelector(`#main[data-panel="${panel}"]`);
   };
 
   test('the page loads: the catalog lists every tool, and axe finds no serious violation', async () => {
-    await page.goto(ui.pageUrl);
+    // Opened at the printed URL (in beforeAll): the token left the address bar once read.
     await expect.poll(() => page.textContent('#catalog-count')).toBe('6 of 6 tools match');
-    // The token left the address bar once read.
-    expect(page.url()).toBe(`${ui.origin}/#/catalog`);
+    await expect.poll(() => page.url()).toBe(`${ui.origin}/#/catalog`);
     const ids = await page.locator('table.catalog .tool-id').allTextContents();
     expect(ids.sort()).toEqual([
       'create_note',
@@ -134,7 +134,8 @@ describe.skipIf(browser === undefined)('toolsift ui in Chromium', () => {
     await expect.poll(() => page.textContent('#catalog-count')).toBe('1 of 6 tools match');
     expect(await page.textContent('table.catalog td.description')).toBe(MARKUP_DESCRIPTION);
     await page.click('table.catalog .tool-id');
-    await expect.poll(() => page.textContent('#tool-description')).toBe(MARKUP_DESCRIPTION);
+    await page.waitForSelector('#main[data-panel="tool"]');
+    expect(await page.textContent('#tool-description')).toBe(MARKUP_DESCRIPTION);
     expect(await page.locator('main img, main b, main i, main em, main script').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { __markupRan?: boolean }).__markupRan)).toBeUndefined();
     expect(await page.textContent('table.fields')).toContain('<em>The snippet</em> to render');

@@ -58,8 +58,11 @@ async function show(main) {
   shown += 1;
   const mine = shown;
   main.replaceChildren();
+  // Says which panel is drawn (tests and scripts wait for it).
+  main.removeAttribute('data-panel');
   try {
     await render({ main, summary, isCurrent: () => mine === shown }, decodeURIComponent(rest.join('/')));
+    if (mine === shown) main.dataset.panel = panel;
   } catch (error) {
     if (mine === shown) replace(main, failure(error));
   }
