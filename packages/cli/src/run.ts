@@ -2,6 +2,7 @@ import { ErrorCode, isToolsiftError, ToolsiftError } from '@toolsift/core';
 import { type CommandDef, defineCommand, renderUsage, runCommand } from 'citty';
 import { checkArgs } from './check-args.js';
 import { createCommands } from './commands/index.js';
+import { closeSelectors } from './commands/selector-args.js';
 import { ExitCode, ExitWith } from './exit-code.js';
 import type { CliIo } from './io.js';
 import { colorFor } from './is-color-wanted.js';
@@ -61,6 +62,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return ExitCode.Ok;
   } catch (error) {
     return reportFailure(error, io, command, main);
+  } finally {
+    // A shared store's connections end with the command: they would keep the process waiting.
+    await closeSelectors(io);
   }
 }
 

@@ -9,7 +9,7 @@ import { formatDiagnostic } from './format-diagnostic.js';
 import { OVERLAY_ARGS, overlayPaths } from './overlay-args.js';
 import { listenError, parsePort } from './port-arg.js';
 import { toSafeText } from './safe-output.js';
-import { parseCount, SELECTOR_ARGS } from './selector-args.js';
+import { parseCount, SELECTOR_ARGS, STORE_ARG, storeOf } from './selector-args.js';
 import { untilSignal } from './until-signal.js';
 
 /** The environment variable the HTTP bearer token may come from (safer than `--token`, which `ps` shows). */
@@ -89,6 +89,7 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         valueHint: 'DIR',
         description: 'Index folder (default: under the user cache dir, one per config file)',
       },
+      store: STORE_ARG,
     },
     async run({ args }) {
       const port = args.http === undefined ? undefined : parsePort(args.http, 'http');
@@ -136,17 +137,21 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         cwd: io.cwd,
       });
       for (const diagnostic of overlays.diagnostics) log(formatDiagnostic(diagnostic));
+      const store = storeOf(io, args);
       const gateway = createGateway({
         upstreams,
         embedder: args.embedder,
-        // By default in the user cache dir, one folder per config file and embedder.
+        // By default in the user cache dir, one folder per config file and embedder; none with a store.
         indexDir:
-          args['index-dir'] ??
-          (await defaultIndexDir({
-            place: { name: path.basename(configFile), key: configFile },
-            embedderId: args.embedder ?? DEFAULT_EMBEDDER_ID,
-            env: io.env,
-          })),
+          store !== undefined
+            ? false
+            : (args['index-dir'] ??
+              (await defaultIndexDir({
+                place: { name: path.basename(configFile), key: configFile },
+                embedderId: args.embedder ?? DEFAULT_EMBEDDER_ID,
+                env: io.env,
+              }))),
+        store,
         cwd: io.cwd,
         env: io.env,
         log,

@@ -7,6 +7,50 @@ import { INPUT_FORMAT_ARGS, parseInputFormat } from './input-format-args.js';
 import { OVERLAY_ARGS, overlayPaths } from './overlay-args.js';
 import { toSafeText } from './safe-output.js';
 
+/** The environment variable the shared store's URL may come from (safer than `--store`, which `ps` shows). */
+export const STORE_ENV = 'TOOLSIFT_STORE';
+
+/** `--store URL`: the shared store instead of the index folder (every command that opens a selector, and the gateway). */
+export const STORE_ARG = {
+  type: 'string',
+  valueHint: 'URL',
+  description: `Shared store for many processes instead of the index folder: postgres://user:password@host/db (or set ${STORE_ENV}; namespace: TOOLSIFT_STORE_NAMESPACE)`,
+} as const;
+
+/**
+ * The shared store the arguments and the environment name: `--store`, else `TOOLSIFT_STORE` (unless `--index-dir`
+ * is given, which then wins over the environment); undefined for the index folder.
+ */
+export function storeOf(
+  io: CliIo,
+  args: { store?: string | undefined; 'index-dir'?: string | undefined },
+): string | undefined {
+  if (args.store !== undefined) {
+    if (args['index-dir'] !== undefined) {
+      throw new ToolsiftError(
+        ErrorCode.UsageError,
+        '--store and --index-dir: give one of them (with a store, the index is built in memory from it)',
+      );
+    }
+    return args.store;
+  }
+  if (args['index-dir'] !== undefined) return undefined;
+  return io.env[STORE_ENV] || undefined;
+}
+
+/**
+ * The selectors the commands opened in a run, each closed when the command ends (`closeSelectors`): a store's
+ * connections would keep the process waiting.
+ */
+const opened = new WeakMap<CliIo, Selector[]>();
+
+/** Close every selector opened with `openSelector` for `io` (the run's end). */
+export async function closeSelectors(io: CliIo): Promise<void> {
+  const selectors = opened.get(io) ?? [];
+  opened.delete(io);
+  await Promise.allSettled(selectors.map((selector) => selector.close()));
+}
+
 /**
  * The options every selector command shares: where the catalog is, its format when detection should not choose,
  * which embedder, where the index goes.
@@ -25,6 +69,7 @@ export const SELECTOR_ARGS = {
     valueHint: 'DIR',
     description: 'Index folder (default .toolsift/ beside the catalog, else the user cache dir)',
   },
+  store: STORE_ARG,
 } as const;
 
 /** Parsed values of `SELECTOR_ARGS`. */
@@ -35,6 +80,7 @@ export interface SelectorArgs {
   'shipped-overlays'?: boolean | undefined;
   embedder?: string | undefined;
   'index-dir'?: string | undefined;
+  store?: string | undefined;
 }
 
 /**
@@ -125,8 +171,9 @@ async function createOpenSelector(
   format: ToolFormat | undefined,
 ): Promise<Selector> {
   const bar = io.stderr.isTTY === true ? createProgressBar(io) : undefined;
+  const store = storeOf(io, args);
   try {
-    return await createSelector({
+    const selector = await createSelector({
       catalog: args.catalog ?? './metadata',
       cwd: io.cwd,
       env: io.env,
@@ -135,10 +182,13 @@ async function createOpenSelector(
       shippedOverlays: args['shipped-overlays'] !== false,
       ...(args.embedder !== undefined ? { embedder: args.embedder } : {}),
       ...(args['index-dir'] !== undefined ? { indexDir: args['index-dir'] } : {}),
+      ...(store !== undefined ? { store } : {}),
       ...(bar !== undefined ? { onProgress: bar.update } : {}),
       // The one-time model conversion takes a second or two: say so on stderr, never on stdout.
       onModelProgress: (message) => io.stderr.write(`toolsift: ${message}\n`),
     });
+    opened.set(io, [...(opened.get(io) ?? []), selector]);
+    return selector;
   } finally {
     bar?.stop();
   }

@@ -14,8 +14,10 @@ export interface GatewayOptions {
   upstreams: readonly UpstreamConfig[];
   /** Embedder id (default `use-lite`), or an embedder of your own. */
   embedder?: string | Embedder | undefined;
-  /** Index folder; `false` keeps the index in memory. */
+  /** Index folder; `false` keeps the index in memory. Not used with `store`. */
   indexDir: string | false;
+  /** A shared store (a PostgreSQL URL) instead of the index folder: see `SelectorOptions.store`. */
+  store?: string | undefined;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** Where upstream failures, reconnects and index problems are reported, one line (or block) each. */
@@ -40,7 +42,7 @@ export interface Gateway {
   readonly core: GatewayCore;
   /** A new MCP server for one client; `dynamicMax` > 0 turns dynamic mode on (see `createGatewayServer`). */
   createServer(options: { dynamicMax: number; defaultK?: number | undefined }): McpServer;
-  /** Stop every upstream (stdio servers exit) and every retry. */
+  /** Stop every upstream (stdio servers exit) and every retry, and close the index's store. */
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const index = createGatewayIndex({
     embedder: options.embedder,
     indexDir: options.indexDir,
+    store: options.store,
     cwd: options.cwd,
     env: options.env,
     overlays: options.overlays,
@@ -120,7 +123,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   return {
     core,
     createServer: (serverOptions) => createGatewayServer({ core, ...serverOptions }),
-    close: () => pool.close(),
+    close: async () => {
+      await pool.close();
+      await index.close();
+    },
   };
 }
 

@@ -20,6 +20,11 @@ export interface GatewayIndex {
   sync(tools: readonly UpstreamTool[]): Promise<void>;
   /** The selector once a sync has given it tools (undefined before), after every sync asked for so far. */
   selector(): Promise<Selector | undefined>;
+  /**
+   * Close the selector's store (a shared store's connections). A sync under way is not waited for: one that made a
+   * selector meanwhile leaves it to end its idle connections itself.
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -31,6 +36,8 @@ export function createGatewayIndex(options: {
   /** An embedder id (default `use-lite`), or an embedder. */
   embedder?: string | Embedder | undefined;
   indexDir: string | false;
+  /** A shared store instead of `indexDir` (see `SelectorOptions.store`). */
+  store?: string | undefined;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** Overlays to apply to the upstream tools (the shipped ones first, then the user's). */
@@ -96,7 +103,7 @@ export function createGatewayIndex(options: {
       if (wanted.length === 0) return;
       selector = await createSelector({
         catalog: wanted,
-        indexDir: options.indexDir,
+        ...(options.store !== undefined ? { store: options.store } : { indexDir: options.indexDir }),
         cwd: options.cwd,
         env: options.env,
         embedder: await embedderOf(),
@@ -137,6 +144,9 @@ export function createGatewayIndex(options: {
     async selector() {
       await queue;
       return selector;
+    },
+    async close() {
+      await selector?.close();
     },
   };
 }

@@ -10,7 +10,8 @@ export interface CodeSelectorOptions extends Omit<SelectorOptions, 'catalog' | '
   /**
    * Index folder; default a folder under the user cache dir keyed by the embedder and the tool ids (`{ name: 'code' }`,
    * see `CachedIndexDir`), so a restart reloads the index instead of embedding every tool again; `false` keeps it in
-   * memory. Learned prompts live in this folder: give a fixed folder to keep them when the tool set changes.
+   * memory. Learned prompts live in this folder: give a fixed folder to keep them when the tool set changes. With
+   * `store` (a PostgreSQL URL shared by many processes, e.g. serverless functions) there is no folder.
    */
   indexDir?: string | false | CachedIndexDir;
 }
@@ -29,8 +30,11 @@ export async function createCodeSelector(options: CodeSelectorOptions): Promise<
     ...selectorOptions,
     catalog: tools,
     diagnostics,
-    // In memory anyway on vector or lexical index instances (`createSelector` decides).
-    indexDir: options.indexDir ?? CODE_INDEX_DIR,
+    // In memory anyway on vector or lexical index instances (`createSelector` decides); no default folder beside a
+    // shared store (a folder given with one is the USAGE_ERROR of `createSelector`).
+    ...(options.store === undefined || options.indexDir !== undefined
+      ? { indexDir: options.indexDir ?? CODE_INDEX_DIR }
+      : {}),
   });
 }
 

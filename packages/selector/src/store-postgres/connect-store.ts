@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import net from 'node:net';
 import { ErrorCode, isToolsiftError, ToolsiftError } from '@toolsift/core';
 import type { Sql } from 'postgres';
@@ -14,6 +13,12 @@ export interface StoreConnection {
   /** One connection for LISTEN and the poll, which never keeps the process alive. */
   readonly background: Sql;
   readonly storeUrl: StoreUrl;
+  /**
+   * A session of its own, for a session-level advisory lock: ending it (`end`) releases the lock, and so does the
+   * server when the process dies. No `unlock` statement: one on a connection that closed meanwhile would be written
+   * to it from a timer by postgres.js 3.4.9, which kills the process.
+   */
+  session(): Sql;
   /** Close every connection (waits for the work in flight, at most `END_SECONDS`). */
   end(): Promise<void>;
 }
@@ -28,6 +33,9 @@ export async function connectStore(storeUrl: StoreUrl): Promise<StoreConnection>
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     onnotice: () => undefined,
     connection: { application_name: 'toolsift' },
+    // The driver waits this long before it connects again after a failure (its default grows to 20 s): a database
+    // that comes back is used again within a second or two.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, MAX_BACKOFF_SECONDS),
   };
   const sql = postgres(storeUrl.url, { ...common, max: MAX_CONNECTIONS, idle_timeout: IDLE_SECONDS });
   // `socket` is an option of postgres.js that its type declarations leave out.
@@ -41,7 +49,8 @@ export async function connectStore(storeUrl: StoreUrl): Promise<StoreConnection>
     await end().catch(() => undefined);
     throw storeErrorOf(error, storeUrl, 'a connection');
   }
-  return { sql, background, storeUrl, end };
+  const session = (): Sql => postgres(storeUrl.url, { ...common, max: 1 });
+  return { sql, background, storeUrl, session, end };
 }
 
 /**
@@ -97,6 +106,7 @@ const MAX_CONNECTIONS = 4;
 const IDLE_SECONDS = 2;
 const CONNECT_TIMEOUT_SECONDS = 10;
 const END_SECONDS = 5;
+const MAX_BACKOFF_SECONDS = 1;
 
 /** Error codes of Node and of postgres.js for a connection that could not be made or was lost. */
 const NETWORK_CODES: ReadonlySet<string> = new Set([
@@ -126,28 +136,20 @@ function describeDriverError(error: unknown): { code: string | undefined; messag
 
 /**
  * A socket for postgres.js that does not keep the process alive (the driver's `socket` option): the background
- * connection only listens, and a process that is otherwise done should end.
+ * connection only listens, and a process that is otherwise done should end. It is returned while it connects (the
+ * driver's first writes wait in it, and a failure to connect reaches the driver as the socket's error, after which
+ * it connects again as with its own sockets); a socket returned only once connected left the driver unable to
+ * connect again after a failure.
  */
-async function unrefSocket(options: {
+function unrefSocket(options: {
   host: readonly string[];
   port: readonly number[];
   path?: string | false;
-}): Promise<net.Socket> {
-  const targets =
+}): net.Socket {
+  const socket =
     typeof options.path === 'string' && options.path.length > 0
-      ? [{ path: options.path }]
-      : options.host.map((host, position) => ({ host, port: options.port[position] ?? 5432 }));
-  let failure: unknown;
-  for (const target of targets) {
-    const socket = net.connect(target as net.NetConnectOpts);
-    try {
-      await once(socket, 'connect', { signal: AbortSignal.timeout(CONNECT_TIMEOUT_SECONDS * 1000) });
-      socket.unref();
-      return socket;
-    } catch (error) {
-      socket.destroy();
-      failure = error;
-    }
-  }
-  throw failure;
+      ? net.connect(options.path)
+      : net.connect(options.port[0] ?? 5432, options.host[0] ?? 'localhost');
+  socket.unref();
+  return socket;
 }

@@ -1,4 +1,4 @@
-import type { Sql, TransactionSql } from 'postgres';
+import type { Sql } from 'postgres';
 import {
   dropOverBound,
   type LearnedPrompt,
@@ -29,7 +29,7 @@ export interface LearnedState {
 }
 
 /** Read a namespace's learned prompts, revision and bound in one statement (one snapshot of the database). */
-export async function readLearned(sql: Sql | TransactionSql, namespace: string): Promise<LearnedState> {
+export async function readLearned(sql: Sql, namespace: string): Promise<LearnedState> {
   const result = await sql`
     select n.revision::text as revision, n.call_bound, l.id::text as id, l.tool_id, l.prompt, l.source, l.learned_at
     from toolsift_namespaces n left join toolsift_learned l on l.namespace = n.namespace
@@ -56,98 +56,40 @@ export async function readLearned(sql: Sql | TransactionSql, namespace: string):
   return { prompts, rows, revision: Number(first?.revision ?? 0), callBound };
 }
 
-/**
- * Write the difference between `rows` (what the namespace holds, read in this transaction under its lock) and
- * `prompts` (what a learn or forget made of them): rows of prompts gone are deleted, new prompts inserted after a
- * tool's others, changed sources updated. A tool whose kept prompts changed order is written again whole, each
- * prompt keeping the time it was learned.
- */
-export async function writeLearned(options: {
-  transaction: TransactionSql;
-  namespace: string;
-  rows: readonly LearnedRow[];
-  prompts: LearnedPrompts;
-}): Promise<void> {
-  const { transaction, namespace, rows, prompts } = options;
-  const before = new Map<string, LearnedRow[]>();
-  for (const row of rows) before.set(row.toolId, [...(before.get(row.toolId) ?? []), row]);
-  const deleted: string[] = [];
-  const updated: Array<{ id: string; source: LearnSource }> = [];
-  const inserted: Array<{ toolId: string; prompt: string; source: LearnSource; learnedAt: Date | null }> = [];
-  for (const toolId of new Set([...before.keys(), ...prompts.keys()])) {
-    const had = before.get(toolId) ?? [];
-    const wanted = prompts.get(toolId) ?? [];
-    const byPrompt = new Map(had.map((row) => [row.prompt, row]));
-    const kept = wanted.filter((entry) => byPrompt.has(entry.prompt));
-    const isAppendOnly =
-      wanted.slice(0, kept.length).every((entry) => byPrompt.has(entry.prompt)) &&
-      kept.every(
-        (entry, position) =>
-          position === 0 ||
-          Number(byPrompt.get(kept[position - 1]!.prompt)!.id) < Number(byPrompt.get(entry.prompt)!.id),
-      );
-    if (!isAppendOnly) {
-      deleted.push(...had.map((row) => row.id));
-      for (const entry of wanted) {
-        inserted.push({ toolId, ...entry, learnedAt: byPrompt.get(entry.prompt)?.learnedAt ?? null });
-      }
-      continue;
-    }
-    const keptPrompts = new Set(kept.map((entry) => entry.prompt));
-    for (const row of had) if (!keptPrompts.has(row.prompt)) deleted.push(row.id);
-    for (const entry of kept) {
-      const row = byPrompt.get(entry.prompt)!;
-      if (row.source !== entry.source) updated.push({ id: row.id, source: entry.source });
-    }
-    for (const entry of wanted.slice(kept.length)) inserted.push({ toolId, ...entry, learnedAt: null });
-  }
-  if (deleted.length > 0)
-    await transaction`delete from toolsift_learned where id = any(${transaction.array(deleted, INT8)})`;
-  if (updated.length > 0) {
-    await transaction`
-      update toolsift_learned l set source = u.source
-      from unnest(
-        ${transaction.array(
-          updated.map((entry) => entry.id),
-          INT8,
-        )},
-        ${transaction.array(
-          updated.map((entry) => entry.source),
-          TEXT,
-        )}
-      ) as u (id, source)
-      where l.id = u.id`;
-  }
-  if (inserted.length > 0) {
-    // In order, so that identity values keep each tool's learning order.
-    await transaction`
-      insert into toolsift_learned (namespace, tool_id, prompt, source, learned_at)
-      select ${namespace}, tool_id, prompt, source, coalesce(learned_at, now())
-      from unnest(
-        ${transaction.array(
-          inserted.map((entry) => entry.toolId),
-          TEXT,
-        )},
-        ${transaction.array(
-          inserted.map((entry) => entry.prompt),
-          TEXT,
-        )},
-        ${transaction.array(
-          inserted.map((entry) => entry.source),
-          TEXT,
-        )},
-        ${transaction.array(
-          inserted.map((entry) => entry.learnedAt),
-          TIMESTAMPTZ,
-        )}
-      ) with ordinality as i (tool_id, prompt, source, learned_at, position)
-      order by position`;
-  }
+/** The rows a learn or forget changes: `LearnedWrite` of the difference between what was read and what it made. */
+export interface LearnedWrite {
+  /** Ids of rows whose prompt is gone. */
+  deleted: string[];
+  /** Rows whose prompt stays with another source. */
+  updated: Array<{ id: string; source: LearnSource }>;
+  /** New prompts, each after its tool's others, in the order given. */
+  inserted: Array<{ toolId: string; prompt: string; source: LearnSource }>;
 }
 
-// --- internal ---
-
-/** PostgreSQL's type ids of the array elements sent (arrays of them are sent as arrays of that type). */
-const INT8 = 20;
-const TEXT = 25;
-const TIMESTAMPTZ = 1184;
+/**
+ * The difference between `rows` (what the namespace held at the revision read) and `prompts` (what a learn or forget
+ * made of them). A tool's prompts stay in the order they were first learned: a kept prompt keeps its row (and time),
+ * a new one goes after the others, as learning only ever appends (or drops).
+ */
+export function planLearnedWrite(rows: readonly LearnedRow[], prompts: LearnedPrompts): LearnedWrite {
+  const write: LearnedWrite = { deleted: [], updated: [], inserted: [] };
+  const held = new Map<string, Map<string, LearnedRow>>();
+  for (const row of rows) {
+    const byPrompt = held.get(row.toolId) ?? new Map<string, LearnedRow>();
+    byPrompt.set(row.prompt, row);
+    held.set(row.toolId, byPrompt);
+  }
+  for (const toolId of new Set([...held.keys(), ...prompts.keys()])) {
+    const byPrompt = held.get(toolId) ?? new Map<string, LearnedRow>();
+    const wanted = new Map((prompts.get(toolId) ?? []).map((entry) => [entry.prompt, entry.source]));
+    for (const row of byPrompt.values()) {
+      const source = wanted.get(row.prompt);
+      if (source === undefined) write.deleted.push(row.id);
+      else if (source !== row.source) write.updated.push({ id: row.id, source });
+    }
+    for (const [prompt, source] of wanted) {
+      if (!byPrompt.has(prompt)) write.inserted.push({ toolId, prompt, source });
+    }
+  }
+  return write;
+}
