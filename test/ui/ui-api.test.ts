@@ -11,6 +11,7 @@ import { repoRoot } from '../mcp/serve-mcp-process.js';
 // The page's server over HTTP, as the browser meets it: who may call, and the JSON API's answers to good and bad
 // input, over the catalog the page tests use (real use-lite embedder, real index).
 const CATALOG = path.join(repoRoot, 'test/fixtures/ui/catalog');
+const OVERLAY = path.join(repoRoot, 'test/fixtures/ui/overlays/notes.overlay.yaml');
 const TOKEN = 'test-token-for-the-page';
 
 let root: string;
@@ -20,7 +21,12 @@ let server: UiServer;
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'toolsift-ui-api-'));
   const env = { TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR };
-  selector = await createSelector({ catalog: CATALOG, indexDir: path.join(root, 'index'), env });
+  selector = await createSelector({
+    catalog: CATALOG,
+    overlays: [OVERLAY],
+    indexDir: path.join(root, 'index'),
+    env,
+  });
   await selector.learn([{ prompt: 'jot down the shopping list', tool: 'create_note' }]);
   server = await serveUi({
     port: 0,
@@ -165,6 +171,20 @@ describe('the JSON API', () => {
     expect(detail.learned).toEqual([
       { tool: 'create_note', prompt: 'jot down the shopping list', source: 'labelled' },
     ]);
+  });
+
+  test('tool: a field an overlay set names the overlay and the entry', async () => {
+    const detail = (await call('/api/tool?id=send_email')).json();
+    const originOf = (name: string) =>
+      detail.fields.find((field: { field: string }) => field.field === name)?.origin;
+    expect(originOf('keywords')).toEqual({
+      kind: 'overlay',
+      file: OVERLAY,
+      pointer: '/tools/send_email',
+      isStale: false,
+    });
+    expect(originOf('useCases')).toMatchObject({ kind: 'overlay', file: OVERLAY });
+    expect(originOf('description')).toMatchObject({ kind: 'file' });
   });
 
   test('select: the ranked tools, their reasons and timings, and the request for the chosen format', async () => {
