@@ -15,7 +15,7 @@ import { withToolSelection } from '@toolsift/frameworks/openai-agents';
 import {
   type ScriptedOpenAIServer,
   startScriptedOpenAIServer,
-} from '../test/fixtures/scripted-openai/scripted-openai-server.js';
+} from '@toolsift/test-support/scripted-openai-server';
 import {
   type ExampleRequest,
   parametersSchema,

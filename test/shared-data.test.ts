@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SHARED_DIR_ENV, sharedDataForTest, sharedDir, sharedPath } from '@toolsift/test-support/shared-data';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { SHARED_DIR_ENV, sharedDataForTest, sharedDir, sharedPath } from './setup/shared-data.js';
 
-// A clone has no public data beside it, and its tests must pass: only test/setup/shared-data.ts may say where
+// A clone has no public data beside it, and its tests must pass: only test/support/src/shared-data.ts may say where
 // that data is, so every test that reads it skips, with one printed line, when it is absent (and CI runs those
 // tests without it, see .ci/run).
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const HELPER = path.join('test', 'setup', 'shared-data.ts');
+const HELPER = path.join('test', 'support', 'src', 'shared-data.ts');
 /** A path to the public data written as a string: `shared` after one or more `../`, or as two path segments. */
 const SHARED_LITERAL = /['"`](?:\.\.\/)+shared(?:[/'"`])|['"]\.\.['"],\s*['"]shared['"]/;
 /** What a test file may not contain at all, in code or comments (the repository's stop hook checks the same). */
@@ -37,7 +37,7 @@ describe('the public data beside the repo', () => {
     expect(naming).toEqual([]);
   });
 
-  test('no other test, fixture or bench module has a path to it: they go through test/setup/shared-data.ts', () => {
+  test('no other test, fixture or bench module has a path to it: they go through test/support/src/shared-data.ts', () => {
     const naming = sources.filter(
       (file) => file !== HELPER && SHARED_LITERAL.test(readFileSync(path.join(repoRoot, file), 'utf8')),
     );

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type BenchQuery, readBenchQueries, sampleQueries, splitQueriesById } from '@toolsift/selector';
-import { sharedDataForBench } from '../setup/shared-data.js';
+import { sharedDataForBench } from '@toolsift/test-support/shared-data';
 
 /** Repo root. */
 export const repoRoot = path.resolve(import.meta.dirname, '../..');

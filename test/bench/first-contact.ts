@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadTools, type Tool, type ToolServer } from '@toolsift/core';
 import { createSelector } from '@toolsift/selector';
+import { SHARED_DIR_ENV } from '@toolsift/test-support/shared-data';
 import {
   type FirstContactFile,
   type ListedServer,
@@ -24,7 +25,6 @@ import {
   type StdioServerEntry,
   toolListsRoot,
 } from '../first-contact/first-contact-suite.js';
-import { SHARED_DIR_ENV } from '../setup/shared-data.js';
 import { repoRoot } from './bench-datasets.js';
 import { benchResults, benchLog as log, seconds } from './bench-results.js';
 import { benchEmbedder, benchIndexDir, flushEmbeddings } from './bench-selector.js';

@@ -1,12 +1,12 @@
 // Part 4 of the gateway bench: `search_tools` while one upstream misbehaves. One stdio gateway fronts the
-// many-tools fixture and two hostile servers of the gateway tests (test/gateway/fixtures): one that floods
+// many-tools fixture and two hostile servers of the gateway tests (test/support/fixtures/gateway): one that floods
 // notifications/tools/list_changed (its list unchanged) and one that announces a new list and never sends it. The
 // same searches are timed quiet, during the flood (alternating blocks, so that both meet the same machine load),
 // then with the stalled server.
 import { cp, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { repoRoot } from './bench-datasets.js';
+import { GATEWAY_FIXTURES } from '@toolsift/test-support/gateway-process';
 import { percentile } from './bench-process.js';
 import { benchLog } from './bench-results.js';
 import { benchCacheDir } from './bench-selector.js';
@@ -49,7 +49,7 @@ export async function measureHostile(options: {
   prompts: readonly string[];
   warmUp: readonly string[];
 }): Promise<HostileFigures> {
-  const fixtures = path.join(repoRoot, 'test', 'gateway', 'fixtures');
+  const fixtures = GATEWAY_FIXTURES;
   const config = await writeGatewayConfig({
     many: manyToolsServer(options.tools),
     flooding: nodeScript(path.join(fixtures, 'flooding-server.mjs')),

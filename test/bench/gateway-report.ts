@@ -175,7 +175,7 @@ function hostileLines(hostile: HostileFigures): string[] {
       ],
     ),
     '',
-    `One stdio gateway over the many-tools fixture (${hostile.tools.toLocaleString('en')} tools) and the two hostile servers of the gateway tests (test/gateway/fixtures/flooding-server.mjs, stalling-server.mjs); one client, k = 5. Quiet and flood searches alternate in two blocks each (the flood starts 1 s before its block); over both blocks the flood sent ${hostile.flood.notifications.toLocaleString('en')} notifications and got ${hostile.flood.lists.toLocaleString('en')} tools/list requests. Then the other server is told to stall (it announces a new list every 100 ms and never answers tools/list) and the searches run again: the first waits for the list until \`--stale-after\` (${hostile.staleAfterMs} ms) after the announcement, the others answer at once from the last index and name the server in \`stale\`.`,
+    `One stdio gateway over the many-tools fixture (${hostile.tools.toLocaleString('en')} tools) and the two hostile servers of the gateway tests (test/support/fixtures/gateway/flooding-server.mjs, stalling-server.mjs); one client, k = 5. Quiet and flood searches alternate in two blocks each (the flood starts 1 s before its block); over both blocks the flood sent ${hostile.flood.notifications.toLocaleString('en')} notifications and got ${hostile.flood.lists.toLocaleString('en')} tools/list requests. Then the other server is told to stall (it announces a new list every 100 ms and never answers tools/list) and the searches run again: the first waits for the list until \`--stale-after\` (${hostile.staleAfterMs} ms) after the announcement, the others answer at once from the last index and name the server in \`stale\`.`,
   ];
 }
 

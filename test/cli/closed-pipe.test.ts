@@ -25,7 +25,11 @@ function runWithClosedStdout(args: readonly string[]): Promise<{ code: number | 
 describe('a closed stdout', () => {
   test('ends the CLI quietly, with no EPIPE stack trace', async () => {
     // validate prints its diagnostics and a summary, into a pipe nobody reads any more.
-    const { code, stderr } = await runWithClosedStdout(['validate', 'metadata', 'test/fixtures/dev-tools']);
+    const { code, stderr } = await runWithClosedStdout([
+      'validate',
+      'metadata',
+      'test/support/fixtures/dev-tools',
+    ]);
     expect(stderr).not.toMatch(/EPIPE|Unhandled|at /);
     expect(code).toBe(0);
   }, 60_000);

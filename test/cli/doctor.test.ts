@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { describe, expect, test } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 import { REPO_ROOT, runToolsift } from './run-toolsift.js';
-import { tempFolder } from './temp-folder.js';
 
 // `toolsift doctor` over the catalog with planted faults (test/fixtures/doctor/planted), with use-lite: the table,
 // --json, the exit code, the progress bar on a terminal only, and its usage errors.

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runOnCatalog, runToolsift } from './run-toolsift.js';
-import { tempFolder } from './temp-folder.js';
 
 const root = tempFolder('toolsift-input-format-cli-');
 const FORMATS = 'shinkai, matimo, paularlott, self-describing, extension-info, mcp, openai';

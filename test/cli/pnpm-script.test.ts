@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { describe, expect, test } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 import { REPO_ROOT } from './run-toolsift.js';
-import { tempFolder } from './temp-folder.js';
 
 // `pnpm toolsift ... --json | jq .` through the real pnpm: stdout is the JSON document and nothing else. pnpm prints
 // `$ <script>` before a script, on stderr, unless its loglevel is warn or lower; `--silent` sets that. In pnpm 12

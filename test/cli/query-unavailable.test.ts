@@ -1,7 +1,7 @@
+import { tempFolder } from '@toolsift/test-support/temp-folder';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { describe, expect, test } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 import { REPO_ROOT, runToolsift } from './run-toolsift.js';
-import { tempFolder } from './temp-folder.js';
 
 const indexDir = tempFolder('toolsift-unavailable-cli-');
 

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { describe, expect, test } from 'vitest';
 import { REPO_ROOT, runToolsift } from './run-toolsift.js';
-import { tempFolder } from './temp-folder.js';
 
 const indexDir = tempFolder('toolsift-query-cli-');
 

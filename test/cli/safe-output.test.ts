@@ -1,8 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  ESCAPES,
+  HOSTILE_PROMPT,
+  SECRETS,
+  writeHostileCatalog,
+} from '@toolsift/test-support/hostile-catalog';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ESCAPES, HOSTILE_PROMPT, SECRETS, writeHostileCatalog } from './hostile-catalog.js';
 import { runOnCatalog } from './run-toolsift.js';
 
 let root: string;

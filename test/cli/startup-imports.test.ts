@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { describe, expect, test } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -50,6 +50,7 @@ describe('startup', () => {
       'onnxruntime-node',
       'yaml',
       'smol-toml',
+      'postgres',
     ];
     for (const name of lazy) expect(loaded.has(name), name).toBe(false);
   }, 60_000);

@@ -1,6 +1,6 @@
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { describe, expect, test } from 'vitest';
 import { REPO_ROOT, runToolsift } from './run-toolsift.js';
-import { tempFolder } from './temp-folder.js';
 
 // A typo, a missing value or a bad number is an error (exit 1) naming what is wrong and what was expected: citty alone
 // would drop an unknown option or read a number loosely, and the command would run as if it had not been asked.

@@ -1,8 +1,8 @@
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from '@toolsift/cli';
+import { sharedDataForTest } from '@toolsift/test-support/shared-data';
 import { describe, expect, test } from 'vitest';
-import { sharedDataForTest } from '../setup/shared-data.js';
 
 // The public corpora as a whole: over 400 files of tools their projects published, in every format toolsift
 // reads. Nothing of ours is that large or that varied; our own catalog is validated by validate.test.ts and CI.

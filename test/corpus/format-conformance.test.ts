@@ -12,13 +12,14 @@ import {
   type OpenAIChatTool,
   type Tool,
 } from '@toolsift/core';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { sharedDataForTest } from '../setup/shared-data.js';
+import { DEV_TOOLS_FOLDER } from '@toolsift/test-support/dev-tools';
 import {
   PROVIDER_NAME_PATTERNS,
   validateGeminiSchema,
   validateOpenAIStrictSchema,
-} from './format-validators.js';
+} from '@toolsift/test-support/format-validators';
+import { sharedDataForTest } from '@toolsift/test-support/shared-data';
+import { beforeAll, describe, expect, test } from 'vitest';
 
 // Every tool of a catalog, emitted for every target and checked against each provider's rules by the validators
 // in format-validators.ts: our own catalogs everywhere, and the real-world corpora (with metadata/) where present.
@@ -26,7 +27,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ours = [
   join(root, 'metadata'),
   join(root, 'packages', 'core', 'test', 'fixtures', 'formats'),
-  join(root, 'test', 'fixtures', 'dev-tools'),
+  DEV_TOOLS_FOLDER,
 ];
 const corpora = sharedDataForTest(
   'corpora',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createEmbedder, type DoctorFinding, type DoctorReport, diagnoseCatalog } from '@toolsift/selector';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 import { REPO_ROOT } from '../cli/run-toolsift.js';
 
 /**

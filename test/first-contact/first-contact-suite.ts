@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { type BenchQuery, readBenchQueries } from '@toolsift/selector';
-import { sharedPath } from '../setup/shared-data.js';
+import { sharedPath } from '@toolsift/test-support/shared-data';
 
 /** How to start a stdio MCP server: one entry of an `mcpServers` config. */
 export interface StdioServerEntry {
@@ -42,7 +42,7 @@ export interface RecordedServer {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 
-/** The recorded servers' tool lists, in the public data beside the repo (test/setup/shared-data.ts). */
+/** The recorded servers' tool lists, in the public data beside the repo (test/support/src/shared-data.ts). */
 export const toolListsRoot = sharedPath('corpora/mcp-tools-list');
 
 /** The four reference servers of the MCP project that are still maintained. */

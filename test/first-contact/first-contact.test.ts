@@ -1,6 +1,6 @@
+import { sharedDataForTest } from '@toolsift/test-support/shared-data';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
-import { sharedDataForTest } from '../setup/shared-data.js';
 import {
   listServerTools,
   loadFirstContactSuite,

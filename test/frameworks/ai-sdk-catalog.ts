@@ -1,5 +1,5 @@
-import type { Tool } from '@toolsift/core';
-import { DEV_CONVERSATION, devTools } from '../fixtures/dev-tools/dev-tools.js';
+import { loadCatalog, type Tool } from '@toolsift/core';
+import { DEV_CONVERSATION, DEV_TOOLS_PATHS } from '@toolsift/test-support/dev-tools';
 
 /**
  * The tools of a developer's assistant (metadata/ and our code-host and build-server MCP fixtures) as an AI SDK
@@ -9,7 +9,7 @@ import { DEV_CONVERSATION, devTools } from '../fixtures/dev-tools/dev-tools.js';
 export async function catalogToolSet<TTool>(
   toTool: (entry: Tool) => TTool,
 ): Promise<{ catalog: Tool[]; tools: Record<string, TTool> }> {
-  const catalog = await devTools();
+  const { tools: catalog } = await loadCatalog([...DEV_TOOLS_PATHS]);
   return { catalog, tools: Object.fromEntries(catalog.map((entry) => [entry.id, toTool(entry)])) };
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Tool } from '@toolsift/core';
 import { type AiSdkToolsift, createToolsift } from '@toolsift/frameworks/ai-sdk';
 import { createEmbedder, type Embedder } from '@toolsift/selector';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import {
   generateText,
   jsonSchema,
@@ -16,13 +17,12 @@ import {
 } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 import { CONVERSATION, CONVERSATION_SCRIPT, catalogToolSet, OTHER_CONVERSATION } from './ai-sdk-catalog.js';
 import { expectConversationRequests, runConversation } from './ai-sdk-conversation.js';
 import { createScript, type PromptOptions, replyContent } from './ai-sdk-scripted-model.js';
 
 // The AI SDK v6 (`ai@6`, LanguageModelV3) running its own agent loop over the ~110 tools of a developer's
-// assistant (test/fixtures/dev-tools) with the real default embedder; the mock model records every request it
+// assistant (test/support/fixtures/dev-tools) with the real default embedder; the mock model records every request it
 // receives. ai-sdk-v5.test.ts does the same with `ai@5`.
 
 const K = 5;

@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { nodeServer, referenceServer } from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
 import { searchGateway } from '../../packages/cli/src/gateway/search-gateway.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { nodeServer, referenceServer } from './gateway-process.js';
 
 // The gateway in-process, over the real filesystem and memory servers, with a retry delay long enough that a killed
 // server stays down for the test.

@@ -1,16 +1,16 @@
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { GATEWAY_FIXTURES, nodeServer } from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { MAX_TOOL_LIST_PAGES } from '../../packages/cli/src/gateway/list-upstream-tools.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { nodeServer } from './gateway-process.js';
 
-// Real stdio upstreams with broken tool lists (test/gateway/fixtures/bad-tool-lists-server.mjs): a tool whose
+// Real stdio upstreams with broken tool lists (test/support/fixtures/gateway/bad-tool-lists-server.mjs): a tool whose
 // inputSchema is not an object, pages that list the same tools with a new cursor forever, and pages that list a new
 // tool with a new cursor forever. Each server serves its other tools; each problem is said once.
-const server = path.join(import.meta.dirname, 'fixtures', 'bad-tool-lists-server.mjs');
+const server = path.join(GATEWAY_FIXTURES, 'bad-tool-lists-server.mjs');
 const folder = tempFolder('toolsift-gateway-bad-lists-');
 let gateway: Gateway;
 const logs: string[] = [];

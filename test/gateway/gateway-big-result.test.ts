@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { nodeServer, referenceServer } from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { nodeServer, referenceServer } from './gateway-process.js';
 
 // The reference filesystem server's read_media_file on an 8 MB image: its answer holds the base64 twice (content and
 // structuredContent), 21.3 MB on one line. The SDK's stdio client closed the connection on any line over 10 MiB, so

@@ -2,9 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { describe, expect, test } from 'vitest';
 import { runToolsift } from '../cli/run-toolsift.js';
-import { tempFolder } from '../cli/temp-folder.js';
 
 const SECRET = 'sk-live-4f3c2b1a0998877665544332211';
 

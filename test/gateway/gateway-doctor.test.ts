@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { nodeServer, referenceServer, writeConfig } from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { describe, expect, test } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 import { runToolsift } from '../cli/run-toolsift.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { nodeServer, referenceServer, writeConfig } from './gateway-process.js';
 
 // `toolsift doctor --config` over the reference filesystem, memory and everything servers from npm, started as the
 // gateway starts them, with the overlays toolsift ships for them and one of the user's, and a server that cannot

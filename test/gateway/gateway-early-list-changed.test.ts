@@ -1,9 +1,9 @@
 import path from 'node:path';
+import { GATEWAY_FIXTURES, nodeServer } from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { nodeServer } from './gateway-process.js';
 
 // A real stdio upstream that sends tools/list_changed while the gateway reads its tools for the first time: the
 // change must not be lost because the connection was still being opened.
@@ -15,7 +15,7 @@ beforeAll(async () => {
     upstreams: parseGatewayConfig(
       {
         mcpServers: {
-          early: nodeServer(path.join(import.meta.dirname, 'fixtures', 'early-change-server.mjs')),
+          early: nodeServer(path.join(GATEWAY_FIXTURES, 'early-change-server.mjs')),
         },
       },
       'test config',

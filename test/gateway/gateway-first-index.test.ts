@@ -1,15 +1,15 @@
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { connectHttpClient, toolNames } from '@toolsift/test-support/gateway-process';
+import { repoRoot } from '@toolsift/test-support/serve-mcp-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
 import { type HttpGateway, serveHttp } from '../../packages/cli/src/gateway/serve-http.js';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 import { manyToolsServer } from '../bench/gateway-upstreams.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { repoRoot } from '../mcp/serve-mcp-process.js';
-import { connectHttpClient, toolNames } from './gateway-process.js';
 
 // The gateway in-process over HTTP, in front of the many-tools fixture (the tools of metadata/, repeated as marked
 // variants), on its first start: the real model embeds every tool while the client talks to it. Events are recorded in the order they happen.

@@ -1,7 +1,13 @@
 import path from 'node:path';
+import {
+  connectHttpClient,
+  GATEWAY_FIXTURES,
+  nodeServer,
+  startHttpGateway,
+  writeConfig,
+} from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
-import { connectHttpClient, nodeServer, startHttpGateway, writeConfig } from './gateway-process.js';
 
 // The gateway as a process over HTTP on another loopback address than 127.0.0.1, without a token.
 const folder = tempFolder('toolsift-gateway-loopback-');
@@ -9,7 +15,7 @@ let gateway: Awaited<ReturnType<typeof startHttpGateway>>;
 
 beforeAll(async () => {
   const config = await writeConfig(folder, {
-    jobs: nodeServer(path.join(import.meta.dirname, 'fixtures', 'named-tools-server.mjs'), ['jobs', 'run']),
+    jobs: nodeServer(path.join(GATEWAY_FIXTURES, 'named-tools-server.mjs'), ['jobs', 'run']),
   });
   gateway = await startHttpGateway({
     args: [

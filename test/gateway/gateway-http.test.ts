@@ -1,8 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
 import {
   connectHttpClient,
   nodeServer,
@@ -11,7 +9,9 @@ import {
   startHttpGateway,
   toolNames,
   writeConfig,
-} from './gateway-process.js';
+} from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 // The gateway over Streamable HTTP with a bearer token (from the environment), in front of the real filesystem and
 // memory servers; several SDK clients share it.

@@ -2,11 +2,11 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createHashEmbedder, type Embedder } from '@toolsift/selector';
+import { GATEWAY_FIXTURES, nodeServer, toolNames } from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { nodeServer, toolNames } from './gateway-process.js';
 
 // The gateway in-process, over a real stdio upstream, with an embedder that cannot embed until it is repaired (as a
 // model server that is down until it is started): the first index fails, a search after the repair builds it.
@@ -32,7 +32,7 @@ beforeAll(async () => {
   gateway = createGateway({
     upstreams: parseGatewayConfig(
       {
-        mcpServers: { growing: nodeServer(path.join(import.meta.dirname, 'fixtures', 'growing-server.mjs')) },
+        mcpServers: { growing: nodeServer(path.join(GATEWAY_FIXTURES, 'growing-server.mjs')) },
       },
       'test config',
     ),

@@ -2,16 +2,16 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { GATEWAY_FIXTURES, nodeServer } from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { nodeServer } from './gateway-process.js';
 
 // A real stdio upstream flooding notifications/tools/list_changed (one every 10 ms, its list unchanged, each
 // tools/list answered after 30 ms) beside a well-behaved one. Timeouts below only guard against a search that never
 // answers.
-const fixtures = path.join(import.meta.dirname, 'fixtures');
+const fixtures = GATEWAY_FIXTURES;
 const folder = tempFolder('toolsift-gateway-flood-');
 let gateway: Gateway;
 let client: Client;

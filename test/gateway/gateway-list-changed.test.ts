@@ -1,9 +1,15 @@
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  connectStdioGateway,
+  GATEWAY_FIXTURES,
+  nodeServer,
+  toolNames,
+  writeConfig,
+} from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
-import { connectStdioGateway, nodeServer, toolNames, writeConfig } from './gateway-process.js';
 
 // A real upstream whose tool list changes while it runs (add_tool / remove_tool send tools/list_changed), behind a
 // gateway in dynamic mode: the tools a search finds join the gateway's own tools/list.
@@ -13,7 +19,7 @@ let listChanged = 0;
 
 beforeAll(async () => {
   const config = await writeConfig(folder, {
-    growing: nodeServer(path.join(import.meta.dirname, 'fixtures', 'growing-server.mjs')),
+    growing: nodeServer(path.join(GATEWAY_FIXTURES, 'growing-server.mjs')),
   });
   ({ client } = await connectStdioGateway({
     args: ['--config', config, '--index-dir', path.join(folder, 'index'), '--dynamic'],

@@ -1,14 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
 import {
   connectStdioGateway,
   nodeServer,
   notesFilesystemServer,
   referenceServer,
-} from './gateway-process.js';
+} from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 // Metadata for tools the user does not own, through the gateway in front of the real filesystem and memory servers:
 // a server entry's own `toolsift.tools` (matched to that server by its config key) and an overlay file the config

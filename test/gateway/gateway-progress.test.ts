@@ -1,9 +1,14 @@
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import {
+  connectStdioGateway,
+  nodeServer,
+  referenceServer,
+  writeConfig,
+} from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
-import { connectStdioGateway, nodeServer, referenceServer, writeConfig } from './gateway-process.js';
 
 // The reference "everything" server behind the gateway: a long operation's progress reaches the agent through it.
 const folder = tempFolder('toolsift-gateway-progress-');

@@ -1,15 +1,15 @@
 import path from 'node:path';
+import { GATEWAY_FIXTURES, nodeServer } from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
 import { searchGateway } from '../../packages/cli/src/gateway/search-gateway.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { nodeServer } from './gateway-process.js';
 
 // Two real servers whose keys sanitise to the same `a_b`, both with a tool `run`; `a_b` also has a tool literally
 // called `run_1d0e350a`, the hashed name `a.b`'s `run` is first given.
 const folder = tempFolder('toolsift-gateway-names-');
-const SERVER = path.join(import.meta.dirname, 'fixtures', 'named-tools-server.mjs');
+const SERVER = path.join(GATEWAY_FIXTURES, 'named-tools-server.mjs');
 let gateway: Gateway;
 
 beforeAll(async () => {

@@ -1,15 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
 import {
   connectStdioGateway,
   notesFilesystemServer,
   startHttpGateway,
   toolNames,
   writeConfig,
-} from './gateway-process.js';
+} from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 // A Streamable HTTP upstream that needs a bearer token: a gateway served over HTTP (in front of the real filesystem
 // server), reached by a second gateway whose config gives the token in `headers`, and once with a wrong token.

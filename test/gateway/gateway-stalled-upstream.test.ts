@@ -1,16 +1,22 @@
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import {
+  connectStdioGateway,
+  GATEWAY_FIXTURES,
+  nodeServer,
+  toolNames,
+  writeConfig,
+} from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
 import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { connectStdioGateway, nodeServer, toolNames, writeConfig } from './gateway-process.js';
 
 // A real stdio upstream that announces a new tool list and never sends it (notifications/tools/list_changed every
 // 100 ms, tools/list never answered), beside a well-behaved one: searches answer from the last index, within the
 // bound, and name the stalled server. Timeouts below only guard against a search that never answers.
-const fixtures = path.join(import.meta.dirname, 'fixtures');
+const fixtures = GATEWAY_FIXTURES;
 const folder = tempFolder('toolsift-gateway-stalled-');
 const STALE_AFTER_MS = 300;
 let gateway: Gateway;

@@ -1,10 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import {
+  GATEWAY_ARGS,
+  GATEWAY_FIXTURES,
+  nodeServer,
+  writeConfig,
+} from '@toolsift/test-support/gateway-process';
+import { rawSession, repoRoot, serveEnv } from '@toolsift/test-support/serve-mcp-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
-import { rawSession, repoRoot, serveEnv } from '../mcp/serve-mcp-process.js';
-import { GATEWAY_ARGS, nodeServer, writeConfig } from './gateway-process.js';
 
 // The gateway as a process over stdio, spoken to in raw lines: what the SDK client cannot send.
 const folder = tempFolder('toolsift-gateway-raw-');
@@ -12,7 +17,7 @@ const folder = tempFolder('toolsift-gateway-raw-');
 describe('toolsift gateway over stdio, lines that are no message', () => {
   test('a line that is not JSON gets a Parse error with "id": null, and the session goes on', async () => {
     const config = await writeConfig(folder, {
-      jobs: nodeServer(path.join(import.meta.dirname, 'fixtures', 'named-tools-server.mjs'), ['jobs', 'run']),
+      jobs: nodeServer(path.join(GATEWAY_FIXTURES, 'named-tools-server.mjs'), ['jobs', 'run']),
     });
     const gateway = spawn(
       process.execPath,

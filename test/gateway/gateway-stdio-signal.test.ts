@@ -1,9 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  connectStdioGateway,
+  GATEWAY_FIXTURES,
+  nodeServer,
+  toolNames,
+  writeConfig,
+} from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
-import { connectStdioGateway, nodeServer, toolNames, writeConfig } from './gateway-process.js';
 import { childPid } from './upstream-pid.js';
 
 // `toolsift gateway` over stdio as a process, in front of a real upstream that keeps running when its stdin ends:
@@ -15,7 +21,7 @@ let upstreamPid: number | undefined;
 
 beforeAll(async () => {
   const config = await writeConfig(folder, {
-    lingering: nodeServer(path.join(import.meta.dirname, 'fixtures', 'lingering-server.mjs')),
+    lingering: nodeServer(path.join(GATEWAY_FIXTURES, 'lingering-server.mjs')),
   });
   ({ client, pid: gatewayPid } = await connectStdioGateway({
     args: ['--config', config, '--index-dir', path.join(folder, 'index'), '--embedder', 'hash'],

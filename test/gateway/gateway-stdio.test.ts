@@ -1,14 +1,15 @@
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
 import {
   connectStdioGateway,
+  GATEWAY_FIXTURES,
   nodeServer,
   notesFilesystemServer,
   referenceServer,
   writeConfig,
-} from './gateway-process.js';
+} from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { childPid } from './upstream-pid.js';
 
 // Real upstreams: the reference filesystem server rooted at a temporary project folder, the reference memory
@@ -37,7 +38,7 @@ beforeAll(async () => {
       MEMORY_FILE_PATH: path.join(folder, 'memory.jsonl'),
       MEMORY_API_KEY: SECRET,
     }),
-    broken: nodeServer(path.join(import.meta.dirname, 'fixtures', 'failing-server.mjs'), [], {
+    broken: nodeServer(path.join(GATEWAY_FIXTURES, 'failing-server.mjs'), [], {
       FAILING_TOKEN: SECRET,
     }),
   });

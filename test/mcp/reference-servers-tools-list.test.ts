@@ -5,9 +5,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { run } from '@toolsift/cli';
 import { loadCatalog } from '@toolsift/core';
+import { repoRoot } from '@toolsift/test-support/serve-mcp-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
-import { repoRoot } from './serve-mcp-process.js';
 
 /**
  * The tools/list of the MCP reference servers installed from npm (test/package.json), dumped with the SDK client

@@ -1,9 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  CATALOG_ENV,
+  connectServer,
+  rawSession,
+  repoRoot,
+  SERVE_ARGS,
+} from '@toolsift/test-support/serve-mcp-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
-import { CATALOG_ENV, connectServer, rawSession, repoRoot, SERVE_ARGS } from './serve-mcp-process.js';
 
 // Oversized and malformed requests to `toolsift serve --mcp`: each gets an error reply and the
 // server answers the next request. Real processes: the SDK client for what it can send, raw lines for the rest.

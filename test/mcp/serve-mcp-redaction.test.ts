@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createSelector } from '@toolsift/selector';
+import { HOSTILE_PROMPT, SECRETS, writeHostileCatalog } from '@toolsift/test-support/hostile-catalog';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectInMemory } from '../../packages/cli/test/mcp/connect-in-memory.js';
-import { HOSTILE_PROMPT, SECRETS, writeHostileCatalog } from '../cli/hostile-catalog.js';
-import { tempFolder } from '../cli/temp-folder.js';
 
 const root = tempFolder('toolsift-mcp-redaction-');
 let client: Client;

@@ -2,10 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  CATALOG_ENV,
+  connectServer,
+  repoRoot,
+  SERVE_ARGS,
+  serveEnv,
+} from '@toolsift/test-support/serve-mcp-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runToolsift } from '../cli/run-toolsift.js';
-import { tempFolder } from '../cli/temp-folder.js';
-import { CATALOG_ENV, connectServer, repoRoot, SERVE_ARGS, serveEnv } from './serve-mcp-process.js';
 
 const indexDir = tempFolder('toolsift-mcp-');
 let client: Client;

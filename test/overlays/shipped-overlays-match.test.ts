@@ -6,9 +6,9 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { applyOverlays, descriptionHash, loadTools, shippedOverlays, type Tool } from '@toolsift/core';
+import { type ReferenceServerName, referenceServer } from '@toolsift/test-support/gateway-process';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { describe, expect, test } from 'vitest';
-import { tempFolder } from '../cli/temp-folder.js';
-import { type ReferenceServerName, referenceServer } from '../gateway/gateway-process.js';
 
 const folder = tempFolder('toolsift-overlays-');
 

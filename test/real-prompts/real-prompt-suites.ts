@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchQuery, readBenchQueries } from '@toolsift/selector';
-import { sharedPath } from '../setup/shared-data.js';
+import { sharedPath } from '@toolsift/test-support/shared-data';
 
 /** One catalog of the real-prompt suite: the prompts written against it and the shared folder it loads from. */
 export interface RealPromptSuite {

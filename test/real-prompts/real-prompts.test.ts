@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadCatalog } from '@toolsift/core';
+import { sharedDataForTest } from '@toolsift/test-support/shared-data';
 import { describe, expect, test } from 'vitest';
-import { sharedDataForTest } from '../setup/shared-data.js';
 import { REAL_PROMPT_SUITES } from './real-prompt-suites.js';
 
 // The suite is well formed: enough prompts of each kind, spread over many tools, every gold id a real tool id.

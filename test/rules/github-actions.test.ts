@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { createEmbedder, createSelector, type Selection, type Selector } from '@toolsift/selector';
+import { DEV_TOOLS_FOLDER } from '@toolsift/test-support/dev-tools';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 
-// A code host's MCP server as we wrote it (test/fixtures/dev-tools/code-host.tools.json): GitHub's tool names,
+// A code host's MCP server as we wrote it (test/support/fixtures/dev-tools/code-host.tools.json): GitHub's tool names,
 // with the granular update tools beside the ones that take a state, and our own descriptions.
-const catalog = path.resolve(import.meta.dirname, '../fixtures/dev-tools/code-host.tools.json');
+const catalog = path.join(DEV_TOOLS_FOLDER, 'code-host.tools.json');
 
 let selector: Selector;
 beforeAll(async () => {

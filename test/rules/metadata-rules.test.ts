@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createEmbedder, createSelector, type Selection, type Selector } from '@toolsift/selector';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** Every variable the catalog's prerequisites name, present (placeholder values), so only the rule under test fires. */

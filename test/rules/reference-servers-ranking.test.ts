@@ -1,8 +1,8 @@
 import { loadTools, type Tool } from '@toolsift/core';
 import { createEmbedder, createSelector, type Selection, type Selector } from '@toolsift/selector';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
-import { tempFolder } from '../cli/temp-folder.js';
 import { listServer, NPM_SERVERS, npmServerEntry } from '../first-contact/first-contact-suite.js';
 
 /**

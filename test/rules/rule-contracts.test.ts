@@ -8,8 +8,8 @@ import {
   type SelectOptions,
   type Selector,
 } from '@toolsift/selector';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 
 // Every rule touches only the fields it declares (`checkRules`), over the project catalog with use-lite, for the
 // prompts we wrote for it (test/fixtures/eval) and prompts that need no tool (test/abstention), under the options

@@ -2,15 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  connectStdioGateway,
+  GATEWAY_FIXTURES,
+  nodeServer,
+  referenceServer,
+  writeConfig,
+} from '@toolsift/test-support/gateway-process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { connectStdioGateway, nodeServer, referenceServer, writeConfig } from '../gateway/gateway-process.js';
-import { repoRoot } from '../mcp/serve-mcp-process.js';
 import { keepScreenshot, launchTestBrowser, seriousViolations } from './browser.js';
 
 // `toolsift gateway --ui` over stdio, as an MCP client runs it, in front of the reference memory server (from npm)
 // and a server that writes its token to stderr and exits at every start. The page shows each one's state.
-const FAILING_SERVER = path.join(repoRoot, 'test/gateway/fixtures/failing-server.mjs');
+const FAILING_SERVER = path.join(GATEWAY_FIXTURES, 'failing-server.mjs');
 const TOKEN = 'tok-3f9a7c21-never-shown';
 
 const browser = await launchTestBrowser('the gateway ui page tests');

@@ -3,10 +3,10 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSelector, diagnoseCatalog, type Selector } from '@toolsift/selector';
+import { repoRoot } from '@toolsift/test-support/serve-mcp-process';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveUi, type UiServer } from '../../packages/cli/src/ui/serve-ui.js';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
-import { repoRoot } from '../mcp/serve-mcp-process.js';
 
 // The page's server over HTTP, as the browser meets it: who may call, and the JSON API's answers to good and bad
 // input, over the catalog the page tests use (real use-lite embedder, real index).

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { repoRoot } from '@toolsift/test-support/serve-mcp-process';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
 import { runToolsift } from '../cli/run-toolsift.js';
-import { repoRoot } from '../mcp/serve-mcp-process.js';
 import { keepScreenshot, launchTestBrowser, seriousViolations } from './browser.js';
 import { startUiProcess, type UiProcess } from './ui-process.js';
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { repoRoot, serveEnv } from '../mcp/serve-mcp-process.js';
+import { repoRoot, serveEnv } from '@toolsift/test-support/serve-mcp-process';
 
 /** `toolsift ui` from source: the command line the page's tests start it with. */
 export const UI_ARGS = [

@@ -6,16 +6,16 @@ import type { BetaRunnableTool } from '@anthropic-ai/sdk/lib/tools/BetaRunnableT
 import type { BetaTool } from '@anthropic-ai/sdk/resources/beta';
 import type { MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { createEmbedder, createSelector, type Embedder, type Selector } from '@toolsift/selector';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEV_TOOLS_PATHS } from '../../../test/fixtures/dev-tools/dev-tools.js';
+import { DEV_TOOLS_PATHS } from '@toolsift/test-support/dev-tools';
 import {
   referencedNames,
   type ScriptedAnthropicReply,
   type ScriptedAnthropicRequest,
   type ScriptedAnthropicServer,
   startScriptedAnthropicServer,
-} from '../../../test/fixtures/scripted-anthropic/scripted-anthropic-server.js';
-import { SHARED_TEST_CACHE_DIR } from '../../selector/test/embedding/test-cache-dir.js';
+} from '@toolsift/test-support/scripted-anthropic-server';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type AnthropicToolDefinition,
   type AnthropicToolSearch,

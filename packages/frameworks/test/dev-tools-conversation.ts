@@ -1,4 +1,5 @@
-import { DEV_CONVERSATION, devTools } from '../../../test/fixtures/dev-tools/dev-tools.js';
+import { loadCatalog } from '@toolsift/core';
+import { DEV_CONVERSATION, DEV_TOOLS_PATHS } from '@toolsift/test-support/dev-tools';
 
 /** A tool as the adapters' frameworks define one: a name, a description and JSON Schema parameters. */
 export interface CatalogTool {
@@ -15,7 +16,7 @@ export interface TurnPrompt {
 
 /**
  * The catalog the adapter tests run on (metadata/ and our code-host and build-server MCP fixtures, about 110
- * tools, test/fixtures/dev-tools) and the two turns of a conversation over it, each answered by one of its tools:
+ * tools, test/support/fixtures/dev-tools) and the two turns of a conversation over it, each answered by one of its tools:
  * a build, then an issue (another domain). The tools come by name too.
  */
 export async function conversationSlice(): Promise<{
@@ -24,7 +25,7 @@ export async function conversationSlice(): Promise<{
   issueTurn: TurnPrompt;
   byName: Map<string, CatalogTool>;
 }> {
-  const catalog = (await devTools()).map((tool) => ({
+  const catalog = (await loadCatalog([...DEV_TOOLS_PATHS])).tools.map((tool) => ({
     name: tool.id,
     description: tool.description,
     parameters: tool.parameters,

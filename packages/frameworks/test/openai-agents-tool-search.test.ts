@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, OpenAIProvider, Runner, tool } from '@openai/agents';
 import { createEmbedder } from '@toolsift/selector';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   functionNames,
   type SearchFlowReply,
   type SearchFlowRequest,
   type SearchFlowServer,
   startSearchFlowServer,
-} from '../../../test/fixtures/scripted-openai/scripted-tool-search-server.js';
-import { SHARED_TEST_CACHE_DIR } from '../../selector/test/embedding/test-cache-dir.js';
+} from '@toolsift/test-support/scripted-tool-search-server';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AgentToolSearch, withToolSearch } from '../src/openai-agents/index.js';
 import { conversationSlice, placeholderArguments } from './dev-tools-conversation.js';
 

@@ -12,14 +12,14 @@ import {
   tool,
 } from '@openai/agents';
 import { createEmbedder, type Selector } from '@toolsift/selector';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type ScriptedApi,
   type ScriptedOpenAIServer,
   type ScriptedRequest,
   startScriptedOpenAIServer,
-} from '../../../test/fixtures/scripted-openai/scripted-openai-server.js';
-import { SHARED_TEST_CACHE_DIR } from '../../selector/test/embedding/test-cache-dir.js';
+} from '@toolsift/test-support/scripted-openai-server';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type AgentToolChoice, withToolSelection } from '../src/openai-agents/index.js';
 import { type CatalogTool, conversationSlice, placeholderArguments } from './dev-tools-conversation.js';
 import { createFailingEmbedder } from './failing-embedder.js';

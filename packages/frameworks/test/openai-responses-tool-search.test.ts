@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadTools, type Tool as ToolsiftTool } from '@toolsift/core';
 import { createEmbedder, createSelector, type Embedder, type Selector } from '@toolsift/selector';
-import OpenAI from 'openai';
-import type { FunctionTool, ResponseInputItem } from 'openai/resources/responses/responses';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEV_TOOLS_PATHS } from '../../../test/fixtures/dev-tools/dev-tools.js';
+import { DEV_TOOLS_PATHS } from '@toolsift/test-support/dev-tools';
 import {
   functionNames,
   type SearchFlowReply,
   type SearchFlowRequest,
   type SearchFlowServer,
   startSearchFlowServer,
-} from '../../../test/fixtures/scripted-openai/scripted-tool-search-server.js';
-import { SHARED_TEST_CACHE_DIR } from '../../selector/test/embedding/test-cache-dir.js';
+} from '@toolsift/test-support/scripted-tool-search-server';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
+import OpenAI from 'openai';
+import type { FunctionTool, ResponseInputItem } from 'openai/resources/responses/responses';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createToolSearch, type ResponsesToolSearch } from '../src/openai-responses/index.js';
 import type { ToolSearchEvent } from '../src/shared/model-search.js';
 import { conversationSlice, placeholderArguments } from './dev-tools-conversation.js';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { describe, expect, test } from 'vitest';
-import { tempFolder } from '../../../../test/cli/temp-folder.js';
 import { parseGatewayConfig, readGatewayConfig } from '../../src/gateway/read-gateway-config.js';
 
 const FILE = '/home/ada/claude_desktop_config.json';

@@ -1,5 +1,5 @@
+import { validateGeminiSchema } from '@toolsift/test-support/format-validators';
 import { describe, expect, test } from 'vitest';
-import { validateGeminiSchema } from '../../../../test/corpus/format-validators.js';
 import { toGeminiTools } from '../../src/format/to-gemini-tools.js';
 import { makeTool } from './make-tool.js';
 

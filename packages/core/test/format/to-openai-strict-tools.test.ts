@@ -1,5 +1,5 @@
+import { validateOpenAIStrictSchema } from '@toolsift/test-support/format-validators';
 import { describe, expect, test } from 'vitest';
-import { validateOpenAIStrictSchema } from '../../../../test/corpus/format-validators.js';
 import { toOpenAIStrictTools } from '../../src/format/to-openai-tools.js';
 import { makeTool } from './make-tool.js';
 

@@ -1,8 +1,9 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEV_TOOLS_FOLDER } from '@toolsift/test-support/dev-tools';
+import { sharedDataForTest } from '@toolsift/test-support/shared-data';
 import { describe, expect, test } from 'vitest';
-import { sharedDataForTest } from '../../../../test/setup/shared-data.js';
 import type { CatalogMemo } from '../../src/loaders/catalog-memo.js';
 import { isJsonExact } from '../../src/loaders/is-json-exact.js';
 import { loadCatalog } from '../../src/loaders/load-catalog.js';
@@ -130,11 +131,7 @@ describe('loadCatalog with a memo, on whole catalogs', () => {
   const catalogs = [
     {
       name: 'metadata/ and the test fixtures',
-      paths: [
-        path.join(repoRoot, 'metadata'),
-        fixtures,
-        path.join(repoRoot, 'test', 'fixtures', 'dev-tools'),
-      ],
+      paths: [path.join(repoRoot, 'metadata'), fixtures, DEV_TOOLS_FOLDER],
       tools: 100,
       files: 60,
     },

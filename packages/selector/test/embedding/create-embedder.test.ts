@@ -1,6 +1,6 @@
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { describe, expect, test } from 'vitest';
 import { createEmbedder } from '../../src/embedding/create-embedder.js';
-import { SHARED_TEST_CACHE_DIR } from './test-cache-dir.js';
 
 describe('createEmbedder', () => {
   test('makes the hash embedder', async () => {

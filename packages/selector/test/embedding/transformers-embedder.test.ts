@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { cosineSimilarity } from '../../src/embedding/cosine-similarity.js';
 import { createTransformersEmbedder } from '../../src/embedding/transformers-embedder.js';
 import { createUseLiteEmbedder } from '../../src/embedding/use-lite-embedder.js';
 import { ensureUseLiteModel } from '../../src/embedding/use-lite-model.js';
-import { SHARED_TEST_CACHE_DIR } from './test-cache-dir.js';
 
 let folder: string;
 let cacheDir: string;

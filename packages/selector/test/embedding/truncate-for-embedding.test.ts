@@ -1,3 +1,4 @@
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { cosineSimilarity } from '../../src/embedding/cosine-similarity.js';
 import type { Embedder } from '../../src/embedding/embedder.js';
@@ -9,7 +10,6 @@ import {
 import { createUseLiteEmbedder } from '../../src/embedding/use-lite-embedder.js';
 import { createSelector } from '../../src/selector/create-selector.js';
 import { makeTool, sampleTools } from '../fixtures/make-tool.js';
-import { SHARED_TEST_CACHE_DIR } from './test-cache-dir.js';
 
 describe('embeddedTextLimit', () => {
   test.each([

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { isModelFolderValid } from '../../src/embedding/model-folder.js';
 import { ensureUseLiteModel } from '../../src/embedding/use-lite-model.js';
-import { SHARED_TEST_CACHE_DIR } from './test-cache-dir.js';
 
 let shared: string;
 let root: string;

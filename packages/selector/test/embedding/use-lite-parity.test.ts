@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { AutoModel, AutoTokenizer, env, Tensor } from '@xenova/transformers';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { cosineSimilarity } from '../../src/embedding/cosine-similarity.js';
 import type { Embedder } from '../../src/embedding/embedder.js';
 import { createUseLiteEmbedder } from '../../src/embedding/use-lite-embedder.js';
 import { ensureUseLiteModel } from '../../src/embedding/use-lite-model.js';
-import { SHARED_TEST_CACHE_DIR } from './test-cache-dir.js';
 
 // Varied on purpose: short and long, punctuation, numbers, casing, unicode (accents, CJK, emoji, RTL),
 // repeated spaces, tabs and newlines, leading colons (a TF.js tokenizer quirk), and almost-empty texts.

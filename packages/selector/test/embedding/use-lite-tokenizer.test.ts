@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { AutoTokenizer, env } from '@xenova/transformers';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ensureUseLiteModel } from '../../src/embedding/use-lite-model.js';
-import { SHARED_TEST_CACHE_DIR } from './test-cache-dir.js';
 
 interface Tokenizer {
   encode(text: string): number[];

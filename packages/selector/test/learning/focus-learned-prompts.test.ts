@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbedder } from '../../src/embedding/create-embedder.js';
 import { focusLearnedPrompts } from '../../src/learning/focus-learned-prompts.js';
 import { createSelector, type Selector } from '../../src/selector/create-selector.js';
 import { createSession } from '../../src/session/create-session.js';
-import { SHARED_TEST_CACHE_DIR } from '../embedding/test-cache-dir.js';
 import { sampleTools } from '../fixtures/make-tool.js';
 
 const weather = 'Will it rain in Oslo tomorrow morning?';

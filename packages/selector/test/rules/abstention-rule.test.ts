@@ -1,3 +1,4 @@
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embedding/embedder.js';
 import { createHashEmbedder } from '../../src/embedding/hash-embedder.js';
@@ -7,7 +8,6 @@ import { abstentionModelFor } from '../../src/rules/abstention-rule.js';
 import type { AbstentionSignals } from '../../src/rules/abstention-signals.js';
 import { PROMPT_MODELS, SIGNAL_MODEL } from '../../src/rules/abstention-weights.js';
 import { createSelector } from '../../src/selector/create-selector.js';
-import { SHARED_TEST_CACHE_DIR } from '../embedding/test-cache-dir.js';
 import { makeTool } from '../fixtures/make-tool.js';
 
 const STRONG: AbstentionSignals = {

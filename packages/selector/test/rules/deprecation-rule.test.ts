@@ -1,9 +1,9 @@
 import type { Tool } from '@toolsift/core';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embedding/embedder.js';
 import { createUseLiteEmbedder } from '../../src/embedding/use-lite-embedder.js';
 import { createSelector, type Selector } from '../../src/selector/create-selector.js';
-import { SHARED_TEST_CACHE_DIR } from '../embedding/test-cache-dir.js';
 import { makeTool } from '../fixtures/make-tool.js';
 import { idsOf } from './rules-fixture.js';
 

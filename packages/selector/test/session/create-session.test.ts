@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OpenAIChatTool } from '@toolsift/core';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbedder } from '../../src/embedding/create-embedder.js';
 import { createSelector, type Selector } from '../../src/selector/create-selector.js';
 import { createSession } from '../../src/session/create-session.js';
-import { SHARED_TEST_CACHE_DIR } from '../embedding/test-cache-dir.js';
 import { countingEmbedder, makeTool, sampleTools } from '../fixtures/make-tool.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');

@@ -1,13 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbedder } from '../../src/embedding/create-embedder.js';
 import { LEARNED_FILE } from '../../src/index-store/learned-prompts-file.js';
 import { createSelector, type Selector } from '../../src/selector/create-selector.js';
 import { createSession } from '../../src/session/create-session.js';
 import type { LearnFailure } from '../../src/session/session.js';
-import { SHARED_TEST_CACHE_DIR } from '../embedding/test-cache-dir.js';
 import { countingEmbedder, sampleTools } from '../fixtures/make-tool.js';
 
 let dir: string;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { sharedDataForTest } from '@toolsift/test-support/shared-data';
 import { describe, expect, it } from 'vitest';
-import { sharedDataForTest } from '../../../../../test/setup/shared-data.js';
 import type { Diagnostic } from '../../../src/diagnostics.js';
 import { formatLoaders } from '../../../src/loaders/formats/registry.js';
 import type { FormatLoader, ParsedDocument } from '../../../src/loaders/types.js';

@@ -15,7 +15,7 @@ export const SHARED_DIR_ENV = 'TOOLSIFT_SHARED_DIR';
 /** The folder of the public data: `$TOOLSIFT_SHARED_DIR` (from the working folder), or `shared` beside the repo. */
 export const sharedDir = process.env[SHARED_DIR_ENV]
   ? path.resolve(process.env[SHARED_DIR_ENV])
-  : path.resolve(import.meta.dirname, '../../../shared');
+  : path.resolve(import.meta.dirname, '../../../../shared');
 
 /** The absolute path of `relative` (e.g. `corpora/mcp-tools-list`) inside the public data, present or not. */
 export function sharedPath(relative: string): string {

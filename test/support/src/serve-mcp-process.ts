@@ -4,9 +4,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { SHARED_TEST_CACHE_DIR } from '../../packages/selector/test/embedding/test-cache-dir.js';
+import { SHARED_TEST_CACHE_DIR } from './test-cache-dir.js';
 
-export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** `toolsift serve --mcp` from source, as a process: the command line every MCP test starts it with. */
 export const SERVE_ARGS = [

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { repoRoot, SERVE_ARGS, serveEnv } from '../mcp/serve-mcp-process.js';
+import { repoRoot, SERVE_ARGS, serveEnv } from './serve-mcp-process.js';
 
 /** `toolsift gateway` from source: the command line every gateway test starts it with. */
 export const GATEWAY_ARGS = [...SERVE_ARGS.slice(0, -2), 'gateway'];
 
-/** The reference MCP servers installed in test/ (`@modelcontextprotocol/<name>`; the last five are archived). */
+/** The reference MCP servers this package installs (`@modelcontextprotocol/<name>`; the last five are archived). */
 export type ReferenceServerName =
   | 'server-filesystem'
   | 'server-memory'
@@ -22,9 +22,9 @@ export type ReferenceServerName =
   | 'server-puppeteer'
   | 'server-brave-search';
 
-/** The entry script of a reference MCP server installed in test/ (its package's `bin`). */
+/** The entry script of a reference MCP server this package installs (its package's `bin`). */
 export function referenceServer(name: ReferenceServerName): string {
-  const folder = path.join(repoRoot, 'test', 'node_modules', '@modelcontextprotocol', name);
+  const folder = path.join(import.meta.dirname, '..', 'node_modules', '@modelcontextprotocol', name);
   const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as {
     bin: Record<string, string>;
   };
@@ -44,6 +44,9 @@ export async function notesFilesystemServer(folder: string, notes: string) {
   await writeFile(path.join(project, 'notes.txt'), notes);
   return nodeServer(referenceServer('server-filesystem'), [project]);
 }
+
+/** The folder of the small stdio MCP servers the gateway tests start (growing, stalling, flooding, ...). */
+export const GATEWAY_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/gateway');
 
 /** Write an `mcpServers` config file; returns its path. */
 export async function writeConfig(folder: string, servers: Record<string, unknown>): Promise<string> {
