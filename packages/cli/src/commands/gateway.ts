@@ -1,15 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
-import { DEFAULT_EMBEDDER_ID, defaultIndexDir } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { DEFAULT_SEARCH_K, MAX_SEARCH_K } from '../mcp/search-tools.js';
-import { formatDiagnostic } from './format-diagnostic.js';
-import { OVERLAY_ARGS, overlayPaths } from './overlay-args.js';
+import { readGatewaySetup } from './gateway-setup.js';
+import { OVERLAY_ARGS } from './overlay-args.js';
 import { listenError, parsePort } from './port-arg.js';
 import { toSafeText } from './safe-output.js';
-import { parseCount, SELECTOR_ARGS, STORE_ARG, storeOf } from './selector-args.js';
+import { parseCount, SELECTOR_ARGS, STORE_ARG } from './selector-args.js';
 import { untilSignal } from './until-signal.js';
 
 /** The environment variable the HTTP bearer token may come from (safer than `--token`, which `ps` shows). */
@@ -77,6 +74,11 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         valueHint: 'PORT',
         description: 'With --ui: the port of the page on 127.0.0.1 (default: a free one)',
       },
+      learn: {
+        type: 'boolean',
+        description:
+          'Learn from calls: a call_tool of a tool a search of the same client returned learns that search\'s query for it, kept in the index (default off; or "toolsift": {"learn": true} in the config)',
+      },
       dynamic: {
         type: 'boolean',
         description:
@@ -120,44 +122,24 @@ export function createGatewayCommand(io: CliIo): CommandDef {
         fallback: DEFAULT_STALE_AFTER_MS,
         max: MAX_STALE_AFTER_MS,
       });
-      // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
-      const [{ readGatewayConfig }, { createGateway }, { readGatewayOverlays }] = await Promise.all([
-        import('../gateway/read-gateway-config.js'),
-        import('../gateway/create-gateway.js'),
-        import('../gateway/gateway-overlays.js'),
-      ]);
-      const configFile = path.resolve(io.cwd, args.config);
-      const upstreams = await readGatewayConfig({ file: configFile, cwd: io.cwd });
       const log = (line: string): void => void io.stderr.write(`toolsift gateway: ${toSafeText(line)}\n`);
-      const overlays = await readGatewayOverlays({
-        configFile,
-        configText: await readFile(configFile, 'utf8'),
-        paths: overlayPaths(args.overlay),
-        isShippedOn: args['shipped-overlays'] !== false,
-        cwd: io.cwd,
-      });
-      for (const diagnostic of overlays.diagnostics) log(formatDiagnostic(diagnostic));
-      const store = storeOf(io, args);
+      const setup = await readGatewaySetup(io, args, log);
+      const { configFile, overlays } = setup;
+      // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
+      const { createGateway } = await import('../gateway/create-gateway.js');
       const gateway = createGateway({
-        upstreams,
+        upstreams: setup.upstreams,
         embedder: args.embedder,
-        // By default in the user cache dir, one folder per config file and embedder; none with a store.
-        indexDir:
-          store !== undefined
-            ? false
-            : (args['index-dir'] ??
-              (await defaultIndexDir({
-                place: { name: path.basename(configFile), key: configFile },
-                embedderId: args.embedder ?? DEFAULT_EMBEDDER_ID,
-                env: io.env,
-              }))),
-        store,
+        indexDir: setup.indexDir,
+        store: setup.store,
         cwd: io.cwd,
         env: io.env,
         log,
         overlays: overlays.overlays,
         maxResultBytes: maxResultMb * MIB,
         timings: { staleAfterMs },
+        // --learn (or --no-learn) wins over the config file's toolsift.learn.
+        learn: args.learn ?? setup.configLearn ?? false,
       });
       const serverOptions = { dynamicMax: args.dynamic === true ? DYNAMIC_MAX : 0, defaultK };
       let ui: { close(): Promise<void> } | undefined;

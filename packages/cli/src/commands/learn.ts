@@ -1,11 +1,14 @@
 import path from 'node:path';
-import { learnedExamplesOf, readBenchQueries } from '@toolsift/selector';
+import { ErrorCode, ToolsiftError } from '@toolsift/core';
+import { learnedExamplesOf, readBenchQueries, type Selector } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
+import { openGatewaySelector } from './gateway-setup.js';
 import { reportLearnWarnings } from './report-learn-warnings.js';
-import { openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
+import { toSafeText } from './safe-output.js';
+import { openSelector, reportIndexWarnings, SELECTOR_ARGS, type SelectorArgs } from './selector-args.js';
 
-/** `toolsift learn FILE [--catalog PATH] [--forget]`: add (or remove) prompts as learned views of their tools. */
+/** `toolsift learn FILE [--catalog PATH | --gateway CONFIG] [--forget]`: add (or remove) prompts as learned views of their tools. */
 export function createLearnCommand(io: CliIo): CommandDef {
   const command = defineCommand({
     meta: {
@@ -16,6 +19,12 @@ export function createLearnCommand(io: CliIo): CommandDef {
     args: {
       file: { type: 'positional', required: true, valueHint: 'FILE', description: 'Queries JSONL file' },
       ...SELECTOR_ARGS,
+      gateway: {
+        type: 'string',
+        valueHint: 'CONFIG',
+        description:
+          "Learn (or forget) in the index of `toolsift gateway --config CONFIG` (give it the same --index-dir, --store, --embedder) instead of a catalog's; the upstream servers are started to read their tools",
+      },
       forget: { type: 'boolean', description: 'Remove these prompts instead of adding them' },
       json: {
         type: 'boolean',
@@ -25,9 +34,12 @@ export function createLearnCommand(io: CliIo): CommandDef {
     async run({ args }) {
       const queries = await readBenchQueries(path.resolve(io.cwd, args.file));
       const examples = learnedExamplesOf(queries);
-      const selector = await openSelector(io, args);
+      const { selector, close } = await openLearnSelector(io, args);
       reportIndexWarnings(io, selector);
-      const report = args.forget === true ? await selector.forget(examples) : await selector.learn(examples);
+      const report = await (args.forget === true
+        ? selector.forget(examples)
+        : selector.learn(examples)
+      ).finally(close);
       reportLearnWarnings(io, report);
       if (args.json === true) {
         io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -42,4 +54,20 @@ export function createLearnCommand(io: CliIo): CommandDef {
     },
   });
   return command as unknown as CommandDef;
+}
+
+// --- internal ---
+
+/** The selector `learn` changes: a catalog's, or with `--gateway`, the index of a gateway over that config. */
+async function openLearnSelector(
+  io: CliIo,
+  args: SelectorArgs & { gateway?: string | undefined },
+): Promise<{ selector: Selector; close: () => Promise<void> }> {
+  if (args.gateway === undefined)
+    return { selector: await openSelector(io, args), close: async () => undefined };
+  if (args.catalog !== undefined) {
+    throw new ToolsiftError(ErrorCode.UsageError, '--catalog and --gateway: give one of them');
+  }
+  const log = (line: string): void => void io.stderr.write(`toolsift learn: ${toSafeText(line)}\n`);
+  return openGatewaySelector(io, { ...args, config: args.gateway }, log);
 }
