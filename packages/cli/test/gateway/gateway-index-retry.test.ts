@@ -5,8 +5,8 @@ import { createHashEmbedder, type Embedder } from '@toolsift/selector';
 import { GATEWAY_FIXTURES, nodeServer, toolNames } from '@toolsift/test-support/gateway-process';
 import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
 
 // The gateway in-process, over a real stdio upstream, with an embedder that cannot embed until it is repaired (as a
 // model server that is down until it is started): the first index fails, a search after the repair builds it.

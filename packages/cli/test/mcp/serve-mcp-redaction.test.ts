@@ -4,7 +4,7 @@ import { createSelector } from '@toolsift/selector';
 import { HOSTILE_PROMPT, SECRETS, writeHostileCatalog } from '@toolsift/test-support/hostile-catalog';
 import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectInMemory } from '../../packages/cli/test/mcp/connect-in-memory.js';
+import { connectInMemory } from './connect-in-memory.js';
 
 const root = tempFolder('toolsift-mcp-redaction-');
 let client: Client;

@@ -1,6 +1,6 @@
 import type { Selection } from '@toolsift/selector';
 import { describe, expect, test } from 'vitest';
-import { renderSelectionTable, UNAVAILABLE_SHOWN } from '../../packages/cli/src/commands/render-selection.js';
+import { renderSelectionTable, UNAVAILABLE_SHOWN } from '../../src/commands/render-selection.js';
 
 function selectionWith(unavailableCount: number): Selection {
   return {

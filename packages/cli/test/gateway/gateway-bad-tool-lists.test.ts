@@ -3,9 +3,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { GATEWAY_FIXTURES, nodeServer } from '@toolsift/test-support/gateway-process';
 import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { MAX_TOOL_LIST_PAGES } from '../../packages/cli/src/gateway/list-upstream-tools.js';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.js';
+import { MAX_TOOL_LIST_PAGES } from '../../src/gateway/list-upstream-tools.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
 
 // Real stdio upstreams with broken tool lists (test/support/fixtures/gateway/bad-tool-lists-server.mjs): a tool whose
 // inputSchema is not an object, pages that list the same tools with a new cursor forever, and pages that list a new

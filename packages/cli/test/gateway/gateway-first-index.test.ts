@@ -1,18 +1,24 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { connectHttpClient, toolNames } from '@toolsift/test-support/gateway-process';
+import { loadCatalog, toMcpTools } from '@toolsift/core';
+import {
+  connectHttpClient,
+  GATEWAY_FIXTURES,
+  nodeServer,
+  toolNames,
+} from '@toolsift/test-support/gateway-process';
 import { repoRoot } from '@toolsift/test-support/serve-mcp-process';
 import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { type HttpGateway, serveHttp } from '../../packages/cli/src/gateway/serve-http.js';
-import { manyToolsServer } from '../bench/gateway-upstreams.js';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
+import { type HttpGateway, serveHttp } from '../../src/gateway/serve-http.js';
 
-// The gateway in-process over HTTP, in front of the many-tools fixture (the tools of metadata/, repeated as marked
-// variants), on its first start: the real model embeds every tool while the client talks to it. Events are recorded in the order they happen.
+// The gateway in-process over HTTP, in front of a stdio server listing many tools (the tools of metadata/, repeated
+// as marked variants), on its first start: the real model embeds every tool while the client talks to it. Events are recorded in the order they happen.
 const TOOLS = 300;
 const TOKEN = 'first-index-test-token';
 const folder = tempFolder('toolsift-gateway-first-index-');
@@ -23,12 +29,10 @@ const events: string[] = [];
 let embeddingStarted: Promise<void>;
 
 beforeAll(async () => {
+  const toolsFile = path.join(folder, 'tools.json');
+  await writeFile(toolsFile, JSON.stringify(await manyTools(TOOLS)));
   const upstreams = parseGatewayConfig(
-    {
-      mcpServers: {
-        many: { ...manyToolsServer(TOOLS, { isOursOnly: true }), cwd: repoRoot },
-      },
-    },
+    { mcpServers: { many: nodeServer(path.join(GATEWAY_FIXTURES, 'listed-tools-server.mjs'), [toolsFile]) } },
     'test config',
   );
   let onEmbedding = (): void => undefined;
@@ -94,3 +98,18 @@ describe('a gateway building its first index', () => {
     expect(toolNames(answer)).toEqual(['many__maps_showMap']);
   });
 });
+
+// --- internal ---
+
+/** `count` tools as an MCP server lists them: those of metadata/, then marked variants of them (copy 1, 2, ...). */
+async function manyTools(count: number) {
+  const { tools } = await loadCatalog([path.join(repoRoot, 'metadata')]);
+  const many = Array.from({ length: count }, (_, index) => {
+    const tool = tools[index % tools.length]!;
+    const copy = Math.floor(index / tools.length);
+    return copy === 0
+      ? tool
+      : { ...tool, id: `${tool.id}~${copy}`, description: `⟨v${copy}⟩ ${tool.description}` };
+  });
+  return toMcpTools(many).tools;
+}

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { nodeServer, referenceServer } from '@toolsift/test-support/gateway-process';
 import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
 
 // The reference filesystem server's read_media_file on an 8 MB image: its answer holds the base64 twice (content and
 // structuredContent), 21.3 MB on one line. The SDK's stdio client closed the connection on any line over 10 MiB, so

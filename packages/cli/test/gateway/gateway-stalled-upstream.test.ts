@@ -10,8 +10,8 @@ import {
 } from '@toolsift/test-support/gateway-process';
 import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
 
 // A real stdio upstream that announces a new tool list and never sends it (notifications/tools/list_changed every
 // 100 ms, tools/list never answered), beside a well-behaved one: searches answer from the last index, within the

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { searchGateway } from '../../packages/cli/src/gateway/search-gateway.js';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
+import { searchGateway } from '../../src/gateway/search-gateway.js';
 import { type RestartableHttpUpstream, startRestartableHttpUpstream } from './restartable-http-upstream.js';
 
 // The gateway in-process in front of a real remote server on 127.0.0.1 (Streamable HTTP, then SSE) that is stopped

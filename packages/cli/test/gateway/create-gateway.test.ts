@@ -3,9 +3,9 @@ import path from 'node:path';
 import { nodeServer, referenceServer } from '@toolsift/test-support/gateway-process';
 import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { searchGateway } from '../../packages/cli/src/gateway/search-gateway.js';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
+import { searchGateway } from '../../src/gateway/search-gateway.js';
 
 // The gateway in-process, over the real filesystem and memory servers, with a retry delay long enough that a killed
 // server stays down for the test.

@@ -5,8 +5,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { GATEWAY_FIXTURES, nodeServer } from '@toolsift/test-support/gateway-process';
 import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
 
 // A real stdio upstream flooding notifications/tools/list_changed (one every 10 ms, its list unchanged, each
 // tools/list answered after 30 ms) beside a well-behaved one. Timeouts below only guard against a search that never

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { GATEWAY_FIXTURES, nodeServer } from '@toolsift/test-support/gateway-process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { createUpstreamPool, type UpstreamPool } from '../../packages/cli/src/gateway/upstream-pool.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
+import { createUpstreamPool, type UpstreamPool } from '../../src/gateway/upstream-pool.js';
 
 // The pool over a real stdio upstream whose tool list can grow: a change of state (the server killed) is told apart
 // from a change of tools, so the gateway re-indexes only for the latter.

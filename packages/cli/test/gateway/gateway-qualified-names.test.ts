@@ -2,9 +2,9 @@ import path from 'node:path';
 import { GATEWAY_FIXTURES, nodeServer } from '@toolsift/test-support/gateway-process';
 import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
-import { searchGateway } from '../../packages/cli/src/gateway/search-gateway.js';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
+import { searchGateway } from '../../src/gateway/search-gateway.js';
 
 // Two real servers whose keys sanitise to the same `a_b`, both with a tool `run`; `a_b` also has a tool literally
 // called `run_1d0e350a`, the hashed name `a.b`'s `run` is first given.

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { GATEWAY_FIXTURES, nodeServer } from '@toolsift/test-support/gateway-process';
 import { tempFolder } from '@toolsift/test-support/temp-folder';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGateway, type Gateway } from '../../packages/cli/src/gateway/create-gateway.js';
-import { parseGatewayConfig } from '../../packages/cli/src/gateway/read-gateway-config.js';
+import { createGateway, type Gateway } from '../../src/gateway/create-gateway.js';
+import { parseGatewayConfig } from '../../src/gateway/read-gateway-config.js';
 
 // A real stdio upstream that sends tools/list_changed while the gateway reads its tools for the first time: the
 // change must not be lost because the connection was still being opened.
