@@ -7,7 +7,7 @@ import { REPO_ROOT, runToolsift } from '../cli/run-toolsift.js';
 
 // `toolsift ui` and `gateway --ui`: bad options are exit 1 with a message saying what to give, before anything is
 // loaded or served.
-const CATALOG = path.join(REPO_ROOT, 'test/fixtures/ui/catalog');
+const CATALOG = path.join(REPO_ROOT, 'test/support/fixtures/ui/catalog');
 
 describe('toolsift ui: bad input', () => {
   test.each([

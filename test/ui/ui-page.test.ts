@@ -12,8 +12,8 @@ import { startUiProcess, type UiProcess } from './ui-process.js';
 // `toolsift ui` as a user starts it, over a catalog we wrote (one tool's description is markup) with three learned
 // prompts, driven in Debian's Chromium. Each test looks at one panel as a user would, keeps a screenshot in
 // test-results/ui/, and runs axe-core on what it shows.
-const CATALOG = path.join(repoRoot, 'test/fixtures/ui/catalog');
-const LEARNED = path.join(repoRoot, 'test/fixtures/ui/learned.jsonl');
+const CATALOG = path.join(repoRoot, 'test/support/fixtures/ui/catalog');
+const LEARNED = path.join(repoRoot, 'test/support/fixtures/ui/learned.jsonl');
 const MARKUP_DESCRIPTION =
   'Renders a snippet as a card: <img src=x onerror="window.__markupRan=true"><script>window.__markupRan=true</script><b>bold</b> & <i>done</i>';
 

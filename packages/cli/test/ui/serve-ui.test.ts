@@ -6,12 +6,12 @@ import { createSelector, diagnoseCatalog, type Selector } from '@toolsift/select
 import { repoRoot } from '@toolsift/test-support/serve-mcp-process';
 import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serveUi, type UiServer } from '../../packages/cli/src/ui/serve-ui.js';
+import { serveUi, type UiServer } from '../../src/ui/serve-ui.js';
 
 // The page's server over HTTP, as the browser meets it: who may call, and the JSON API's answers to good and bad
 // input, over the catalog the page tests use (real use-lite embedder, real index).
-const CATALOG = path.join(repoRoot, 'test/fixtures/ui/catalog');
-const OVERLAY = path.join(repoRoot, 'test/fixtures/ui/overlays/notes.overlay.yaml');
+const CATALOG = path.join(repoRoot, 'test/support/fixtures/ui/catalog');
+const OVERLAY = path.join(repoRoot, 'test/support/fixtures/ui/overlays/notes.overlay.yaml');
 const TOKEN = 'test-token-for-the-page';
 
 let root: string;
