@@ -36,10 +36,7 @@ describe.skipIf(server === undefined)('processes on one PostgreSQL store', () =>
     const prompt = 'wombat logistics for the quarterly burrow audit';
     expect((await b.request<{ tools: string[] }>({ op: 'select', prompt })).tools[0]).not.toBe(tool);
     await a.request({ op: 'learn', prompt, tool });
-    await until(async () => {
-      const { learned } = await b.request<{ learned: Array<{ prompt: string }> }>({ op: 'learned' });
-      return learned.some((entry) => entry.prompt === prompt);
-    });
+    await until(async () => (await b.request<{ served: boolean }>({ op: 'served', prompt })).served);
     expect((await b.request<{ tools: string[] }>({ op: 'select', prompt })).tools[0]).toBe(tool);
   });
 

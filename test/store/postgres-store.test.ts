@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { inspect } from 'node:util';
+import { createCodeSelector } from '@toolsift/frameworks/ai-sdk';
 import { createHashEmbedder, createSelector, type Embedder, type Selector } from '@toolsift/selector';
 import postgres from 'postgres';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
@@ -62,8 +63,9 @@ describe.skipIf(server === undefined)('the PostgreSQL store', () => {
     const tool = learner.tools[0]!.id;
     const report = await learner.learn([{ prompt: 'the quokka question', tool }]);
     expect(report).toMatchObject({ changed: 1, tools: [tool] });
-    await until(() => other.learned().some((entry) => entry.prompt === 'the quokka question'));
-    expect(other.views(tool).filter((view) => view.kind === 'learned')).toHaveLength(1);
+    // Served: its learned view is in the other selector's index.
+    await until(() => other.views(tool).some((view) => view.kind === 'learned'));
+    expect(other.learned()).toEqual([{ prompt: 'the quokka question', tool, source: 'labelled' }]);
     const { selector: fresh, embedder } = await open(url);
     expect(fresh.learned()).toEqual([{ prompt: 'the quokka question', tool, source: 'labelled' }]);
     expect(embedder.count).toBe(0);
@@ -141,6 +143,51 @@ describe.skipIf(server === undefined)('the PostgreSQL store', () => {
     expect(masked((failure as Error).message, url)).toMatch(
       /postgres(ql)?:\/\/postgres:\*\*\*@|mysql:\/\/postgres:\*\*\*@/,
     );
+  });
+
+  test('learned prompts of tools the catalog lacks are kept, unused, for when the tool comes back', async () => {
+    const url = await server!.createDatabase();
+    const { selector: full } = await open(url);
+    const [gone, kept] = full.tools;
+    await full.learn([
+      { prompt: 'a prompt for the tool that goes', tool: gone!.id },
+      { prompt: 'a prompt for the tool that stays', tool: kept!.id },
+    ]);
+    const fewer = await createSelector({
+      catalog: full.tools.filter((tool) => tool.id !== gone!.id),
+      embedder: countingEmbedder(),
+      store: url,
+    });
+    opened.push(fewer);
+    expect(
+      fewer
+        .learned()
+        .map((entry) => entry.tool)
+        .sort(),
+    ).toEqual([gone!.id, kept!.id].sort());
+    expect(fewer.views(kept!.id).filter((view) => view.kind === 'learned')).toHaveLength(1);
+    await fewer.learn([{ prompt: 'another for the tool that stays', tool: kept!.id }]);
+    const { selector: back } = await open(url);
+    expect(back.learned()).toHaveLength(3);
+    expect(back.views(gone!.id).filter((view) => view.kind === 'learned')).toHaveLength(1);
+  });
+
+  test('the framework drop-ins take the store, with no index folder of their own', async () => {
+    const url = await server!.createDatabase();
+    const definitions = [
+      { name: 'get_weather', description: 'Current weather for a city', inputSchema: { type: 'object' } },
+      { name: 'send_email', description: 'Send an email to someone', inputSchema: { type: 'object' } },
+    ];
+    const selector = await createCodeSelector({
+      tools: definitions,
+      embedder: createHashEmbedder(),
+      store: url,
+    });
+    opened.push(selector);
+    expect(selector.index.dir).toMatch(/^postgres:\/\/postgres:\*\*\*@.* \(namespace default\)$/);
+    await expect(
+      createCodeSelector({ tools: definitions, embedder: createHashEmbedder(), store: url, indexDir: false }),
+    ).rejects.toMatchObject({ code: 'USAGE_ERROR' });
   });
 
   test('a store and an index folder together are a USAGE_ERROR', async () => {

@@ -75,12 +75,7 @@ describe.skipIf(server === undefined)('a PostgreSQL store stopped and restarted'
       async () => [...(await storedPrompts(url))].filter((text) => text.startsWith('steady ')).length === 150,
     );
     // The reader adopts what was learned meanwhile, and learning works as before.
-    await until(async () => {
-      const { learned: entries } = await reader.request<{ learned: Array<{ prompt: string }> }>({
-        op: 'learned',
-      });
-      return entries.some((entry) => entry.prompt === prompt);
-    });
+    await until(async () => (await reader.request<{ served: boolean }>({ op: 'served', prompt })).served);
     const again = await learner.request<{ report: { warnings?: unknown[] } }>({
       op: 'learn',
       prompt: 'after the restart',

@@ -4,6 +4,7 @@
 //   {"op":"learn","prompt":P,"tool":T}          → {"report":…}
 //   {"op":"learn-loop","prefix":X,"count":N}    → {"learned":i} after each learn is kept, then {"done":N}
 //   {"op":"learned"}                            → {"learned":[{prompt,tool,source}]}
+//   {"op":"served","prompt":P}                  → {"served":bool}: a learned view of P is in the index
 //   {"op":"select","prompt":P}                  → {"tools":[ids]}
 //   {"op":"status"}                             → {"status","embedded","reused","warnings":[codes]}
 //   {"op":"close"}                              → closes the store and exits
@@ -48,6 +49,13 @@ for await (const line of createInterface({ input: process.stdin })) {
       break;
     case 'learned':
       send({ learned: selector.learned() });
+      break;
+    case 'served':
+      send({
+        served: selector.tools.some((tool) =>
+          selector.views(tool.id).some((view) => view.kind === 'learned' && view.text === request.prompt),
+        ),
+      });
       break;
     case 'select':
       send({ tools: (await selector.select(request.prompt!)).tools.map((tool) => tool.id) });
