@@ -51,9 +51,15 @@ export function createClientLearning(options: {
   };
 
   const learn = async (name: string, query: string): Promise<CallWarning[]> => {
+    let current: Session;
     try {
       session ??= sessionOf();
-      const current = await session;
+      current = await session;
+    } catch (error) {
+      session = undefined; // the next call tries again
+      return [notLearned(name, error, options.log)];
+    }
+    try {
       if (query !== lastQuery) {
         current.addMessage({ role: 'user', content: query });
         lastQuery = query;
@@ -66,6 +72,7 @@ export function createClientLearning(options: {
         code,
         message,
       }));
+      // The query is the session's message, so a call is skipped only for what its query holds.
       if ((report?.skipped ?? 0) > 0) {
         warnings.push({
           code: LearnWarningCode.PromptHasSecret,
@@ -75,7 +82,6 @@ export function createClientLearning(options: {
       }
       return [...warnings, ...failed.map((failure) => notLearned(name, failure.error, options.log))];
     } catch (error) {
-      session = undefined; // the next call tries again
       return [notLearned(name, error, options.log)];
     }
   };

@@ -87,5 +87,11 @@ describe('createClientLearning', () => {
       { code: 'CALL_NOT_LEARNED', message: expect.stringMatching(/UNKNOWN_TOOL\]$/) },
     ]);
     expect(logs).toEqual([warnings[0]!.message]);
+    // The next call, for the same query, is learned as usual.
+    client.searched('jot this down', ['files__read']);
+    expect(await client.called('files__read')).toEqual([]);
+    expect(selector.learned()).toEqual([
+      { prompt: 'jot this down', tool: 'files__read', source: 'call' },
+    ]);
   });
 });
