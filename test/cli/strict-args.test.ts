@@ -37,7 +37,7 @@ describe('a strict CLI', () => {
     ],
     [
       ['query', 'hello', '--verbose'],
-      'unknown option --verbose for query; query takes --catalog, --input-format, --overlay, --no-shipped-overlays, --embedder, --index-dir, --k, --json, --explain, --format, --max-tokens, --include-unavailable, --expand, --no-chain-ids, --abstain, --threshold, --help',
+      'unknown option --verbose for query; query takes --catalog, --input-format, --overlay, --no-shipped-overlays, --embedder, --index-dir, --store, --k, --json, --explain, --format, --max-tokens, --include-unavailable, --expand, --no-chain-ids, --abstain, --threshold, --help',
     ],
     [
       ['query', '-k', '3', 'hello'],
