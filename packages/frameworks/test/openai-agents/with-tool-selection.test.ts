@@ -20,9 +20,13 @@ import {
 } from '@toolsift/test-support/scripted-openai-server';
 import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AgentToolChoice, withToolSelection } from '../src/openai-agents/index.js';
-import { type CatalogTool, conversationSlice, placeholderArguments } from './dev-tools-conversation.js';
-import { createFailingEmbedder } from './failing-embedder.js';
+import { type AgentToolChoice, withToolSelection } from '../../src/openai-agents/index.js';
+import {
+  type CatalogTool,
+  conversationSlice,
+  placeholderArguments,
+} from '../fixtures/dev-tools-conversation.js';
+import { createFailingEmbedder } from '../fixtures/failing-embedder.js';
 
 const K = 5;
 const { catalog, buildTurn, issueTurn, byName } = await conversationSlice();

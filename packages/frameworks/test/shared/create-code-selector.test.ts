@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHashEmbedder } from '@toolsift/selector';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { CodeToolDefinition } from '../src/shared/code-tool-definition.js';
-import { createCodeSelector } from '../src/shared/create-code-selector.js';
-import { toolsFromCode } from '../src/shared/tools-from-code.js';
+import type { CodeToolDefinition } from '../../src/shared/code-tool-definition.js';
+import { createCodeSelector } from '../../src/shared/create-code-selector.js';
+import { toolsFromCode } from '../../src/shared/tools-from-code.js';
 
 const definitions: CodeToolDefinition[] = [
   {

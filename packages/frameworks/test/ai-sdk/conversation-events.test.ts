@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { conversationEvents } from '../src/ai-sdk/conversation-events.js';
+import { conversationEvents } from '../../src/ai-sdk/conversation-events.js';
 
 describe('conversationEvents', () => {
   test('reads user turns (string or text parts) and assistant tool calls, in order', () => {

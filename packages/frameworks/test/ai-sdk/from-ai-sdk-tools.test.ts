@@ -2,7 +2,7 @@ import { jsonSchema, tool } from 'ai';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { z as z3 } from 'zod/v3';
-import { fromAiSdkTools } from '../src/ai-sdk/index.js';
+import { fromAiSdkTools } from '../../src/ai-sdk/index.js';
 
 const noop = async (): Promise<string> => 'ok';
 

@@ -19,10 +19,10 @@ import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z as z4 } from 'zod';
 import { z as z3 } from 'zod/v3';
-import { createToolsift, type LangChainToolsift } from '../src/langchain/index.js';
-import { langChainToolDefinitions } from '../src/langchain/langchain-tool-definitions.js';
-import { conversationSlice, placeholderArguments } from './dev-tools-conversation.js';
-import { createFailingEmbedder } from './failing-embedder.js';
+import { createToolsift, type LangChainToolsift } from '../../src/langchain/index.js';
+import { langChainToolDefinitions } from '../../src/langchain/langchain-tool-definitions.js';
+import { conversationSlice, placeholderArguments } from '../fixtures/dev-tools-conversation.js';
+import { createFailingEmbedder } from '../fixtures/failing-embedder.js';
 
 const K = 5;
 const { catalog, buildTurn, issueTurn, byName } = await conversationSlice();

@@ -1,7 +1,7 @@
 import { createHashEmbedder } from '@toolsift/selector';
 import { describe, expect, test } from 'vitest';
-import { createRunLearners } from '../src/openai-agents/run-learners.js';
-import { createCodeSelector } from '../src/shared/create-code-selector.js';
+import { createRunLearners } from '../../src/openai-agents/run-learners.js';
+import { createCodeSelector } from '../../src/shared/create-code-selector.js';
 
 const tools = [
   { name: 'get_weather', description: 'Current weather for a city', inputSchema: { type: 'object' } },

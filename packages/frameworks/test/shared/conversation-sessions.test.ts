@@ -6,8 +6,8 @@ import {
   type Session,
 } from '@toolsift/selector';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createConversationSessions } from '../src/shared/conversation-sessions.js';
-import { toolsFromCode } from '../src/shared/tools-from-code.js';
+import { createConversationSessions } from '../../src/shared/conversation-sessions.js';
+import { toolsFromCode } from '../../src/shared/tools-from-code.js';
 
 let selector: Selector;
 

@@ -6,8 +6,8 @@ import { createHashEmbedder } from '@toolsift/selector';
 import { type ModelMessage, tool } from 'ai';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { createToolsift } from '../src/ai-sdk/index.js';
-import { createFailingEmbedder } from './failing-embedder.js';
+import { createToolsift } from '../../src/ai-sdk/index.js';
+import { createFailingEmbedder } from '../fixtures/failing-embedder.js';
 
 const execute = async (): Promise<string> => 'ok';
 const tools = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { CodeToolDefinition } from '../src/shared/code-tool-definition.js';
-import { readCodeTools, toolsFromCode } from '../src/shared/tools-from-code.js';
+import type { CodeToolDefinition } from '../../src/shared/code-tool-definition.js';
+import { readCodeTools, toolsFromCode } from '../../src/shared/tools-from-code.js';
 
 const weather: CodeToolDefinition = {
   name: 'get_weather',

@@ -20,10 +20,10 @@ import {
   type AnthropicToolDefinition,
   type AnthropicToolSearch,
   createToolSearch,
-} from '../src/anthropic/index.js';
-import type { ToolSearchEvent } from '../src/shared/model-search.js';
-import { conversationSlice, placeholderArguments } from './dev-tools-conversation.js';
-import { createFailingEmbedder } from './failing-embedder.js';
+} from '../../src/anthropic/index.js';
+import type { ToolSearchEvent } from '../../src/shared/model-search.js';
+import { conversationSlice, placeholderArguments } from '../fixtures/dev-tools-conversation.js';
+import { createFailingEmbedder } from '../fixtures/failing-embedder.js';
 
 const K = 5;
 const SEARCH = 'search_tools';

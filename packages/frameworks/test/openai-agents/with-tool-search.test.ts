@@ -12,8 +12,8 @@ import {
 } from '@toolsift/test-support/scripted-tool-search-server';
 import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type AgentToolSearch, withToolSearch } from '../src/openai-agents/index.js';
-import { conversationSlice, placeholderArguments } from './dev-tools-conversation.js';
+import { type AgentToolSearch, withToolSearch } from '../../src/openai-agents/index.js';
+import { conversationSlice, placeholderArguments } from '../fixtures/dev-tools-conversation.js';
 
 const K = 5;
 const EMPTY_SEARCH = 'search with nothing';

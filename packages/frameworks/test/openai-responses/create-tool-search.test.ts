@@ -15,9 +15,9 @@ import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import OpenAI from 'openai';
 import type { FunctionTool, ResponseInputItem } from 'openai/resources/responses/responses';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createToolSearch, type ResponsesToolSearch } from '../src/openai-responses/index.js';
-import type { ToolSearchEvent } from '../src/shared/model-search.js';
-import { conversationSlice, placeholderArguments } from './dev-tools-conversation.js';
+import { createToolSearch, type ResponsesToolSearch } from '../../src/openai-responses/index.js';
+import type { ToolSearchEvent } from '../../src/shared/model-search.js';
+import { conversationSlice, placeholderArguments } from '../fixtures/dev-tools-conversation.js';
 
 const K = 5;
 /** User turns that make the scripted model misbehave. */
