@@ -45,6 +45,7 @@ export type { LoadToolsOptions } from './loaders/load-tools.js';
 export { loadTools } from './loaders/load-tools.js';
 export { applyOverlays } from './loaders/overlays/apply-overlays.js';
 export { descriptionHash } from './loaders/overlays/description-hash.js';
+export { fieldOrigins, type OverlayOrigin } from './loaders/overlays/field-origins.js';
 export { loadOverlays } from './loaders/overlays/load-overlays.js';
 export { readOverlay } from './loaders/overlays/read-overlay.js';
 export { shippedOverlays } from './loaders/overlays/shipped-overlays.js';

@@ -41,7 +41,6 @@ export type { IndexStatus } from './index-store/index-store.js';
 export type { IndexWarning } from './index-store/index-warning.js';
 export { IndexWarningCode } from './index-store/index-warning.js';
 export type { LearnSource } from './index-store/learned-prompts-file.js';
-export type { CachedIndexDir, StoreOption } from './index-store/open-index-store.js';
 export type { IndexProgress, IndexUpdateStats } from './index-store/tool-index.js';
 export type { LearnWarning } from './learning/learn-warning.js';
 export { LearnWarningCode } from './learning/learn-warning.js';
@@ -84,6 +83,7 @@ export type {
   ToolActionInfo,
 } from './selector/create-selector.js';
 export { createSelector } from './selector/create-selector.js';
+export type { CachedIndexDir, StoreOption } from './selector/open-index-store.js';
 export type { SelectToolsOptions } from './selector/select-tools.js';
 export { clearSelectorCache, selectTools } from './selector/select-tools.js';
 export type { SelectedTool, Selection, SelectOptions } from './selector/selection.js';

@@ -2,12 +2,12 @@ import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { DEFAULT_SEARCH_K, MAX_SEARCH_K } from '../mcp/search-tools.js';
+import { untilSignal } from '../process/until-signal.js';
 import { readGatewaySetup } from './gateway-setup.js';
 import { OVERLAY_ARGS } from './overlay-args.js';
 import { listenError, parsePort } from './port-arg.js';
 import { toSafeText } from './safe-output.js';
 import { parseCount, SELECTOR_ARGS, STORE_ARG } from './selector-args.js';
-import { untilSignal } from './until-signal.js';
 
 /** The environment variable the HTTP bearer token may come from (safer than `--token`, which `ps` shows). */
 const GATEWAY_TOKEN_ENV = 'TOOLSIFT_GATEWAY_TOKEN';

@@ -1,9 +1,8 @@
-import { descriptionHash, ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
+import { descriptionHash, ErrorCode, fieldOrigins, type Tool, ToolsiftError } from '@toolsift/core';
 import type { ToolActionInfo } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { closeIds } from '../mcp/close-ids.js';
-import { fieldOrigins } from './field-origins.js';
 import { toSafeJson, toSafeText } from './safe-output.js';
 import { indexWarnings, openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 

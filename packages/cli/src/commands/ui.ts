@@ -1,12 +1,12 @@
 import { diagnoseCatalog } from '@toolsift/selector';
 import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
+import { untilSignal } from '../process/until-signal.js';
 import { parseInputFormat } from './input-format-args.js';
 import { overlayPaths } from './overlay-args.js';
 import { listenError, parsePort } from './port-arg.js';
 import { toSafeText } from './safe-output.js';
 import { openSelector, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
-import { untilSignal } from './until-signal.js';
 
 /** The environment variable the page's token may come from (safer than `--token`, which `ps` shows). */
 const UI_TOKEN_ENV = 'TOOLSIFT_UI_TOKEN';

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { untilSignal } from '../commands/until-signal.js';
 import { ExitCode, ExitWith } from '../exit-code.js';
 import type { CliIo } from '../io.js';
+import { untilSignal } from '../process/until-signal.js';
 import { BoundedStdioTransport } from './bounded-stdio-transport.js';
 
 /**

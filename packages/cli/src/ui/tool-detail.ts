@@ -1,4 +1,4 @@
-import type { Diagnostic, Tool } from '@toolsift/core';
+import { type Diagnostic, fieldOrigins, type Tool } from '@toolsift/core';
 import type {
   DoctorFinding,
   DoctorReport,
@@ -7,7 +7,6 @@ import type {
   ToolActionInfo,
   ToolView,
 } from '@toolsift/selector';
-import { fieldOrigins } from '../commands/field-origins.js';
 import { diagnosticsOf } from './catalog-rows.js';
 
 /** Where one field of a tool came from: its own file, or an overlay (which may be stale). */

@@ -2,6 +2,7 @@ import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode, isRecord, ToolsiftError } from '@toolsift/core';
 import { DEFAULT_MAX_LEARNED_PER_TOOL } from '../learning/learned-bound.js';
+import type { LearnedPrompt, LearnedPrompts, LearnSource } from '../learning/learned-prompt.js';
 import { writeFileAtomic } from '../shared/atomic-file.js';
 
 /**
@@ -11,21 +12,7 @@ import { writeFileAtomic } from '../shared/atomic-file.js';
  */
 export const LEARNED_FILE = 'learned.json';
 
-/**
- * Where a learned prompt came from: `labelled`, an example given to learn (`toolsift learn`, `eval --learn`,
- * `selector.learn`), or `call`, a tool call a session learned. Only call-learned prompts are bounded per tool by
- * default, and a bound on one source never drops prompts of the other.
- */
-export type LearnSource = 'labelled' | 'call';
-
-/** A learned prompt and where it came from. */
-export interface LearnedPrompt {
-  prompt: string;
-  source: LearnSource;
-}
-
-/** Learned prompts per tool id, each tool's in learning order (oldest first). */
-export type LearnedPrompts = ReadonlyMap<string, readonly LearnedPrompt[]>;
+export type { LearnedPrompt, LearnedPrompts, LearnSource } from '../learning/learned-prompt.js';
 
 /** A bad item of the learned prompts' file: where it is (a JSON pointer) and what is wrong with it. */
 export interface LearnedItemProblem {

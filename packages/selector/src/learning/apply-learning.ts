@@ -1,11 +1,11 @@
 import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
-import type { LearnedPrompt, LearnedPrompts, LearnSource } from '../index-store/learned-prompts-file.js';
-import { capPrompt, MAX_PROMPT_LENGTH } from '../selector/cap-prompt.js';
+import { capPrompt, MAX_PROMPT_LENGTH } from '../ranking/cap-prompt.js';
 import { normalizePrompt } from '../views/build-learned-view.js';
 import { holdsSecret } from './holds-secret.js';
 import { type LearnWarning, LearnWarningCode } from './learn-warning.js';
 import { checkMaxPerTool } from './learned-bound.js';
 import type { ForgetRequest, LearnedExample, LearnReport } from './learned-example.js';
+import type { LearnedPrompt, LearnedPrompts, LearnSource } from './learned-prompt.js';
 
 /** The tools learned prompts are checked against: learning resolves a tool by id, or by a name unique in the catalog. */
 export interface LearningCatalog {

@@ -1,5 +1,5 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
-import type { LearnSource } from '../index-store/learned-prompts-file.js';
+import type { LearnSource } from './learned-prompt.js';
 
 /**
  * Call-learned prompts kept per tool by default. Past it the oldest are dropped, so one tool called for everything

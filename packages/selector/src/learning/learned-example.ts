@@ -1,5 +1,5 @@
-import type { LearnSource } from '../index-store/learned-prompts-file.js';
 import type { LearnWarning } from './learn-warning.js';
+import type { LearnSource } from './learned-prompt.js';
 
 /** A prompt and the tool that was really called for it. */
 export interface LearnedExample {

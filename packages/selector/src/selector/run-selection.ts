@@ -1,5 +1,6 @@
 import { ErrorCode, ToolsiftError } from '@toolsift/core';
 import type { Embedder } from '../embedding/embedder.js';
+import { capPrompt } from '../ranking/cap-prompt.js';
 import { defaultStages } from '../ranking/default-stages.js';
 import type { RankingIndex } from '../ranking/ranking-index.js';
 import { type RankingWeightOverrides, resolveRankingWeights } from '../ranking/ranking-weights.js';
@@ -8,7 +9,6 @@ import type { SelectionContext } from '../ranking/selection-context.js';
 import { WarningCode } from '../ranking/warning-code.js';
 import type { SelectionRules } from '../rules/create-selection-rules.js';
 import { applyToolBudget } from './apply-tool-budget.js';
-import { capPrompt } from './cap-prompt.js';
 import type { Selection, SelectOptions } from './selection.js';
 
 /** Run the selection pipeline for one prompt and shape the result. */

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PROMPT_LENGTH } from '../../src/selector/cap-prompt.js';
+import { MAX_PROMPT_LENGTH } from '../../src/ranking/cap-prompt.js';
 import { createSelector } from '../../src/selector/create-selector.js';
 import { countingEmbedder, sampleTools } from '../fixtures/make-tool.js';
 

@@ -1,5 +1,5 @@
-import type { SelectionWarning } from '../ranking/selection-context.js';
-import { WarningCode } from '../ranking/warning-code.js';
+import type { SelectionWarning } from './selection-context.js';
+import { WarningCode } from './warning-code.js';
 
 /**
  * Characters of a prompt that selection reads. The encoder sees its first 128 tokens (use-lite; 512 for most `hf:`

@@ -1,9 +1,9 @@
 import { ErrorCode, type Tool, ToolsiftError } from '@toolsift/core';
-import { defaultIndexDir } from './default-index-dir.js';
-import { openFolderStore } from './folder-store.js';
-import type { IndexStore, LoadIndexOptions } from './index-store.js';
-import { openMemoryStore } from './memory-store.js';
-import { hasComponentInstance, requireNoComponentInstance } from './open-tool-index.js';
+import { defaultIndexDir } from '../index-store/default-index-dir.js';
+import { openFolderStore } from '../index-store/folder-store.js';
+import type { IndexStore, LoadIndexOptions } from '../index-store/index-store.js';
+import { openMemoryStore } from '../index-store/memory-store.js';
+import { hasComponentInstance, requireNoComponentInstance } from '../index-store/open-tool-index.js';
 
 /**
  * A default index folder in the user cache dir for a catalog given as tools: `<name>-<hash>`, the hash covering the

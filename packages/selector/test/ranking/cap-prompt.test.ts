@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { capPrompt, MAX_PROMPT_LENGTH } from '../../src/selector/cap-prompt.js';
+import { capPrompt, MAX_PROMPT_LENGTH } from '../../src/ranking/cap-prompt.js';
 import { createSelector } from '../../src/selector/create-selector.js';
 import { sampleTools } from '../fixtures/make-tool.js';
 
