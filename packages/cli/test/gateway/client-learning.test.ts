@@ -90,8 +90,6 @@ describe('createClientLearning', () => {
     // The next call, for the same query, is learned as usual.
     client.searched('jot this down', ['files__read']);
     expect(await client.called('files__read')).toEqual([]);
-    expect(selector.learned()).toEqual([
-      { prompt: 'jot this down', tool: 'files__read', source: 'call' },
-    ]);
+    expect(selector.learned()).toEqual([{ prompt: 'jot this down', tool: 'files__read', source: 'call' }]);
   });
 });
