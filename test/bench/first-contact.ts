@@ -4,7 +4,7 @@
 // lists in ../shared/corpora/mcp-tools-list (test/fixtures/gateway/recorded-tools-server.ts). One `search_tools`
 // call with k = 5 per prompt, three ways in one run: the gateway with its shipped overlays (the default), without
 // them (`--no-overlays`), and BM25 alone over the same tools as the servers list them. Writes
-// bench/results/first-contact.{md,json} and the README summary. Indexes are cached in .cache/bench/indexes.
+// bench/results/first-contact.{md,json} and the summary in docs/results.md. Indexes are cached in .cache/bench/indexes.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -54,7 +54,7 @@ if (!isSharedPresent) {
   log(
     `GitHub's MCP server and the registry servers are served from their recorded tool lists in ${toolListsRoot} ` +
       `(the public tool catalogs beside the repo; ${SHARED_DIR_ENV} names their folder), which is absent: ` +
-      'measuring the servers from npm only, and leaving bench/results/ and the README as they were',
+      'measuring the servers from npm only, and leaving bench/results/ and docs/results.md as they were',
   );
 }
 
@@ -120,12 +120,14 @@ if (isSharedPresent) {
     `${JSON.stringify({ meta, columns, tools, groups, perServer, prompts }, null, 2)}\n`,
   );
   await writeFile(path.join(dir, 'first-contact.md'), markdown);
-  await updateReadme(renderFirstContactSummary({ groups, columns, date: meta.date }));
+  await updateResultsPage(renderFirstContactSummary({ groups, columns, date: meta.date }));
   log(
-    `done in ${meta.minutes} min; wrote bench/results/first-contact.md, first-contact.json and the README summary`,
+    `done in ${meta.minutes} min; wrote bench/results/first-contact.md, first-contact.json and docs/results.md`,
   );
 } else {
-  log(`done in ${meta.minutes} min; servers from npm only, bench/results/ and the README left as they were`);
+  log(
+    `done in ${meta.minutes} min; servers from npm only, bench/results/ and docs/results.md left as they were`,
+  );
 }
 
 // --- internal ---
@@ -257,11 +259,11 @@ function sanitizeName(text: string): string {
 }
 
 /**
- * Put the summary between its markers in the README: where they are, or after the real-prompts paragraph of the
- * Results section the first time.
+ * Put the summary between its markers in docs/results.md: where they are, or after its real-prompts paragraph the
+ * first time.
  */
-async function updateReadme(summary: string): Promise<void> {
-  const file = path.join(repoRoot, 'README.md');
+async function updateResultsPage(summary: string): Promise<void> {
+  const file = path.join(repoRoot, 'docs', 'results.md');
   const readme = await readFile(file, 'utf8');
   const start = '<!-- bench:first-contact -->';
   const end = '<!-- /bench:first-contact -->';
@@ -273,6 +275,6 @@ async function updateReadme(summary: string): Promise<void> {
   const anchor = readme.indexOf('(`pnpm bench:real-prompts`');
   const paragraphEnd = anchor === -1 ? -1 : readme.indexOf('\n\n', anchor);
   if (paragraphEnd === -1)
-    throw new Error('README: no real-prompts paragraph to put the first-contact summary after');
+    throw new Error('docs/results.md: no real-prompts paragraph to put the first-contact summary after');
   await writeFile(file, `${readme.slice(0, paragraphEnd)}\n\n${block}${readme.slice(paragraphEnd)}`);
 }

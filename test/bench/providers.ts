@@ -3,7 +3,7 @@
 //    tools, interleaved): every tool sent, deferred behind toolsift's search, deferred behind the provider's.
 // 2. Accuracy of what a search loads, on every bench row of `pnpm bench:accuracy` (its held-out queries, its
 //    cached indexes): toolsift against a regex as a model writes one and BM25 over names and descriptions.
-// Writes bench/results/providers.{md,json} and the tables in the README and docs/providers.md.
+// Writes bench/results/providers.{md,json} and the tables in docs/providers.md.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { evaluateSelector } from '@toolsift/selector';
@@ -52,11 +52,8 @@ const { dir, meta } = await benchResults({ embedder: EMBEDDER, started });
 const rendered = renderProviders({ tokens, accuracy, meta });
 await writeFile(path.join(dir, 'providers.json'), `${JSON.stringify({ meta, tokens, accuracy }, null, 2)}\n`);
 await writeFile(path.join(dir, 'providers.md'), rendered.full);
-await replaceBlock(path.join(repoRoot, 'README.md'), 'bench:providers', rendered.short);
 await replaceBlock(path.join(repoRoot, 'docs', 'providers.md'), 'bench:providers', rendered.full);
-log(
-  `done in ${meta.minutes} min; wrote bench/results/providers.md, providers.json, README and docs/providers.md`,
-);
+log(`done in ${meta.minutes} min; wrote bench/results/providers.md, providers.json and docs/providers.md`);
 
 // --- internal ---
 

@@ -170,7 +170,7 @@ export function renderFirstContactMarkdown(options: {
   return `${lines.join('\n')}\n`;
 }
 
-/** The README block: the summary groups side by side, and the emptied counts. */
+/** The block of docs/results.md: the summary groups side by side, and the emptied counts. */
 export function renderFirstContactSummary(options: {
   groups: readonly FirstContactRow[];
   columns: readonly FirstContactColumnRun[];
@@ -189,7 +189,7 @@ export function renderFirstContactSummary(options: {
     .join(', ');
   const missing = columns.filter((run) => !run.isMeasured);
   return [
-    `First contact (\`pnpm bench:first-contact\`, [bench/results/first-contact.md](bench/results/first-contact.md),`,
+    `First contact (\`pnpm bench:first-contact\`, [bench/results/first-contact.md](../bench/results/first-contact.md),`,
     `measured on ${options.date.slice(0, 10)}): ${overall?.answerable ?? 0} prompts we wrote in users' words, and ${overall?.noTool ?? 0} that need no`,
     "tool, over the reference MCP servers started from npm, GitHub's MCP server and four registry servers (from",
     'their recorded tool lists), all behind one `toolsift gateway`; each prompt is one `search_tools` call, top-1 /',

@@ -10,12 +10,12 @@ export interface ProviderAccuracy {
   summary: EvalSummary;
 }
 
-/** The providers bench as Markdown: `full` for docs/providers.md and the results file, `short` for the README. */
+/** The providers bench as Markdown: `full` for docs/providers.md and the results file. */
 export function renderProviders(input: {
   tokens: readonly TokenRow[];
   accuracy: readonly ProviderAccuracy[];
   meta: BenchMeta;
-}): { full: string; short: string } {
+}): { full: string } {
   const { tokens, accuracy, meta } = input;
   const date = meta.date.slice(0, 10);
   const tokenTable = table(
@@ -51,17 +51,6 @@ export function renderProviders(input: {
       return [row, String(of('toolsift').queries), triple('top1'), triple('recall@5'), triple('ndcg@10')];
     }),
   );
-  const shortTokens = table(
-    ['tools', 'all sent (Anthropic)', 'deferred + toolsift search', 'deferred + provider search'],
-    tokens
-      .filter((row) => row.api === 'Anthropic Messages')
-      .map((row) => [
-        String(row.tools),
-        thousands(row.allSent),
-        thousands(row.toolsiftSearch),
-        thousands(row.providerSearch),
-      ]),
-  );
   const method = [
     `Measured on ${date} by \`pnpm bench:providers\` (test/bench/providers.ts) with the \`${meta.embedder}\` embedder, in ${meta.minutes} min.`,
     `Tokens: the JSON of the tool definitions of one request, counted with ${TOKENIZER} (OpenAI's tokenizer; Anthropic's`,
@@ -93,19 +82,7 @@ export function renderProviders(input: {
     fullAccuracy,
     '',
   ].join('\n');
-  const short = [
-    `Tool-definition input tokens per request (${TOKENIZER}; measured on ${date}):`,
-    '',
-    shortTokens,
-    '',
-    'What a search loads, as toolsift / regex / BM25 over names and descriptions (held-out queries, one run):',
-    '',
-    sideBySide,
-    '',
-    'How these were measured, and the OpenAI figures: [docs/providers.md](docs/providers.md).',
-    '',
-  ].join('\n');
-  return { full, short };
+  return { full };
 }
 
 // --- internal ---
