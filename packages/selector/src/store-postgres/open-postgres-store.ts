@@ -17,6 +17,7 @@ import { checkVectorIndexChoice, isVectorIndex } from '../vector-index/built-in-
 import { saveCatalogSnapshot } from './catalog-snapshot.js';
 import { connectStore, isUnreachable, storeErrorOf } from './connect-store.js';
 import { followLearned } from './follow-learned.js';
+import { loadIndexSnapshot, saveIndexSnapshot } from './index-snapshot.js';
 import { planLearnedWrite, readLearned } from './learned-table.js';
 import { migrateStore } from './migrate-store.js';
 import { newLearnedTexts } from './new-learned-texts.js';
@@ -285,16 +286,42 @@ async function loadFromStore(
   const { cache, namespace, sql } = options;
   const state = await readLearned(sql, namespace);
   const warnings: IndexWarning[] = [];
-  const index = createEmptyToolIndex(options, warnings);
-  adoptLearned(index, state.prompts);
-  const stats = await index.upsertTools({
-    tools: options.tools,
+  // The index another process built and saved, when there is one: its vector and lexical indexes are not built again.
+  const learned = state.prompts;
+  const snapshot = await loadIndexSnapshot({
+    ...options,
     embedder: cache.embedder,
+    learned,
     batchSize: LOAD_BATCH,
-    ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
   });
+  const index = snapshot.restored?.index ?? createEmptyToolIndex(options, warnings);
+  let views = snapshot.restored?.views ?? 0;
+  if (snapshot.restored === undefined) {
+    adoptLearned(index, state.prompts);
+    const stats = await index.upsertTools({
+      tools: options.tools,
+      embedder: cache.embedder,
+      batchSize: LOAD_BATCH,
+      ...(options.onProgress !== undefined ? { onProgress: options.onProgress } : {}),
+    });
+    views = stats.embedded + stats.reused;
+  }
   await saveCatalogSnapshot({ sql, namespace, index });
-  const views = stats.embedded + stats.reused;
+  if (snapshot.restored?.isCurrent !== true) {
+    const { revision } = state;
+    await saveIndexSnapshot({
+      sql,
+      namespace,
+      index,
+      components: options,
+      revision,
+      replacing: snapshot.generation,
+    }).catch((error: unknown) => {
+      const reason = (error as Error).message;
+      const message = `could not save the index in the store (the next process builds it again): ${reason}`;
+      warnings.push({ code: IndexWarningCode.IndexNotSaved, message, reason });
+    });
+  }
   const embedded = cache.embedded;
   const status = embedded === 0 ? 'loaded' : embedded >= views ? 'built' : 'updated';
   return {

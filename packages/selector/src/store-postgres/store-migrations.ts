@@ -35,4 +35,28 @@ export const STORE_MIGRATIONS: readonly string[] = [
   );
   create unique index toolsift_learned_prompt on toolsift_learned (namespace, tool_id, md5(prompt));
   `,
+  // 2: per namespace and embedder, the built index (as an index folder holds it) in parts, so that a process starts
+  // without building its vector and lexical indexes (index-snapshot.ts).
+  `
+  create table toolsift_index_snapshots (
+    namespace text not null references toolsift_namespaces (namespace) on delete cascade,
+    embedder_id text not null,
+    generation text not null,
+    catalog_hash text not null,
+    revision bigint not null,
+    files text not null,
+    total_bytes bigint not null,
+    updated_at timestamptz not null default now(),
+    primary key (namespace, embedder_id)
+  );
+  create table toolsift_index_parts (
+    namespace text not null references toolsift_namespaces (namespace) on delete cascade,
+    embedder_id text not null,
+    generation text not null,
+    part integer not null,
+    bytes bytea not null,
+    created_at timestamptz not null default now(),
+    primary key (namespace, embedder_id, generation, part)
+  );
+  `,
 ];
