@@ -41,7 +41,7 @@ describe.each(['ai-sdk', 'openai-agents', 'langchain'])('examples/%s.ts', (examp
       // the call that keeps it, with a follow-up that does not rank it).
       expect(requests[2]?.tools).toEqual(expect.arrayContaining(['book_hotel', 'get_weather']));
       expect(await readdir(path.join(cacheDir, 'indexes'))).toEqual([
-        expect.stringMatching(/^code-[0-9a-f]{16}$/),
+        expect.stringMatching(/^code-[0-9a-f]{10}$/),
       ]);
     } finally {
       await rm(cacheDir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import {
 import { renderEvalReport } from '../eval-report/render-eval-report.js';
 import type { CliIo } from '../io.js';
 import { ABSTENTION_ARGS, abstentionOptions } from './abstention-args.js';
+import { parseInputFormat } from './input-format-args.js';
 import { reportLearnWarnings } from './report-learn-warnings.js';
 import { MAX_K, openSelector, parseCount, reportIndexWarnings, SELECTOR_ARGS } from './selector-args.js';
 
@@ -75,6 +76,8 @@ export function createEvalCommand(io: CliIo): CommandDef {
       const k = parseCount({ value: args.k, name: 'k', fallback: 10, max: MAX_K });
       const limit =
         args.limit === undefined ? undefined : parseCount({ value: args.limit, name: 'limit', fallback: 1 });
+      // Every option is checked before the files: a wrong option is the usage error, whatever else is missing.
+      parseInputFormat(args);
       await checkInputsExist(io, { queries: args.queries, catalog: args.catalog });
       let queries = await readBenchQueries(path.resolve(io.cwd, args.queries));
       if (args.split !== undefined) queries = queries.filter((query) => query.split === args.split);
