@@ -1,7 +1,7 @@
 // One request of a serverless-style deployment, as a fresh process: open a selector on the store named by
 // `TOOLSIFT_STORE` over the project catalog (metadata/) with use-lite, answer the prompt given as the argument, close
-// the store, and print one JSON line: what the model embedded while the selector opened (catalog texts) and for the
-// prompt, what the selector says of its index, and the selection.
+// the store (after SERVERLESS_IDLE_MS, if set), and print one JSON line: what the model embedded while the selector
+// opened (catalog texts) and for the prompt, what the selector says of its index, and the selection.
 import path from 'node:path';
 import { createEmbedder, createSelector, type Embedder } from '@toolsift/selector';
 
@@ -27,6 +27,9 @@ const selector = await createSelector({
 });
 const atLoad = embedded;
 const selection = await selector.select(prompt);
+// A warm instance may sit idle before it closes: the store's idle connections have closed by then.
+const idleMs = Number(process.env.SERVERLESS_IDLE_MS ?? 0);
+if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
 await selector.close();
 process.stdout.write(
   `${JSON.stringify({

@@ -99,12 +99,21 @@ describe.skipIf(server === undefined)('serverless-style processes on one Postgre
       await expectSameAsFolder(PROMPTS[position]!, done);
     }
   }, 300_000);
+
+  test('a request that sits idle before it closes still closes, and runs on after close()', async () => {
+    const url = await server!.createDatabase();
+    await request(url, PROMPTS[0]!);
+    // Longer than the store's idle connections live (2 s): only the listening one, which keeps nothing alive, is left.
+    const done = await request(url, PROMPTS[1]!, { SERVERLESS_IDLE_MS: '3000' });
+    expect(done.index.status).toBe('loaded');
+    await expectSameAsFolder(PROMPTS[1]!, done);
+  }, 300_000);
 });
 
 // --- internal ---
 
 /** Run one request process on the store at `url` and read what it printed. */
-function request(url: string, prompt: string): Promise<Request> {
+function request(url: string, prompt: string, env: Record<string, string> = {}): Promise<Request> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -117,7 +126,7 @@ function request(url: string, prompt: string): Promise<Request> {
       ],
       {
         cwd: repoRoot,
-        env: { ...process.env, TOOLSIFT_STORE: url, TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR },
+        env: { ...process.env, TOOLSIFT_STORE: url, TOOLSIFT_CACHE_DIR: SHARED_TEST_CACHE_DIR, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );

@@ -242,8 +242,15 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     async close() {
       if (isClosed) return;
       isClosed = true;
-      await follower?.stop();
-      await connection.end();
+      // The listening connection does not keep the process alive, and the others may have closed idle: without this
+      // timer, a script awaiting close() would end while the listener stops, before the rest of it ran.
+      const keepAlive = setInterval(() => undefined, 60_000);
+      try {
+        await follower?.stop();
+        await connection.end();
+      } finally {
+        clearInterval(keepAlive);
+      }
     },
   };
 }
