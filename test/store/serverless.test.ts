@@ -6,11 +6,10 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createEmbedder, createSelector, type Selector } from '@toolsift/selector';
+import { createEmbedder, createSelector, type Embedder, type Selector } from '@toolsift/selector';
 import { SHARED_TEST_CACHE_DIR } from '@toolsift/test-support/test-cache-dir';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ruleTextsOf } from '../../packages/selector/src/rules/text-embeddings.js';
 import { startTestPostgres } from '../setup/postgres-server.js';
 
 const server = await startTestPostgres('serverless-style processes on one PostgreSQL store');
@@ -45,16 +44,18 @@ let distinctTexts: number;
 beforeAll(async () => {
   if (server === undefined) return;
   folderDir = await mkdtemp(path.join(os.tmpdir(), 'toolsift-serverless-'));
-  folder = await createSelector({
-    catalog,
-    embedder: await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR }),
-    indexDir: folderDir,
-  });
+  // Every text the index embeds as it is built (its views' texts and its rules' texts), as the model is asked.
+  const model = await createEmbedder('use-lite', { cacheDir: SHARED_TEST_CACHE_DIR });
   const texts = new Set<string>();
-  for (const tool of folder.tools) {
-    for (const view of folder.views(tool.id)) texts.add(view.text);
-    for (const text of ruleTextsOf(tool)) texts.add(text);
-  }
+  const recording: Embedder = {
+    id: model.id,
+    dimensions: model.dimensions,
+    embed: (batch) => {
+      for (const text of batch) texts.add(text);
+      return model.embed(batch);
+    },
+  };
+  folder = await createSelector({ catalog, embedder: recording, indexDir: folderDir });
   distinctTexts = texts.size;
 });
 
