@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -57,3 +57,123 @@ describe('package topology', () => {
     );
   });
 });
+
+// Where tests live (README, "Contributing"): a package's unit tests in packages/<name>/test, mirroring src/; root
+// tests in test/ through the packages' public entry points; helpers shared by more than one package's tests in
+// @toolsift/test-support (test/support); bench code, which may import anything and which no test imports.
+const PUBLISHED = new Set(packageDirs);
+const BENCH_FOLDERS = ['test/bench/', 'bench/'];
+const isBench = (file: string | undefined): boolean =>
+  file !== undefined && BENCH_FOLDERS.some((folder) => file.startsWith(folder));
+
+describe('where tests live', () => {
+  const rootTests = sourceFiles('test').filter((file) => !file.startsWith('test/support/') && !isBench(file));
+  const packageTests = packageDirs.flatMap((packageDir) => sourceFiles(`packages/${packageDir}/test`));
+  const supportFiles = sourceFiles('test/support');
+
+  it('finds the test files (the walk works)', () => {
+    expect(rootTests.length).toBeGreaterThan(50);
+    expect(packageTests.length).toBeGreaterThan(100);
+    expect(supportFiles).toContain('test/support/src/temp-folder.ts');
+  });
+
+  it('root tests import packages by name, never a module inside a package by path', () => {
+    const internal = importsOf(rootTests).filter(
+      ({ target, specifier }) =>
+        target?.startsWith('packages/') === true || /^@toolsift\/[^/]+\/(?:src|test|dist)\//.test(specifier),
+    );
+    expect(internal.map(describeImport)).toEqual([]);
+  });
+
+  it.each(packageDirs)('packages/%s/test imports nothing outside its package by path', (packageDir) => {
+    const outside = importsOf(sourceFiles(`packages/${packageDir}/test`)).filter(
+      ({ target }) => target !== undefined && !target.startsWith(`packages/${packageDir}/`),
+    );
+    expect(outside.map(describeImport)).toEqual([]);
+  });
+
+  it('test/support imports nothing outside itself by path, and no toolsift package by name', () => {
+    const outside = importsOf(supportFiles).filter(
+      ({ target, specifier }) =>
+        (target !== undefined && !target.startsWith('test/support/')) ||
+        (specifier.startsWith('@toolsift/') && !specifier.startsWith('@toolsift/test-support/')),
+    );
+    expect(outside.map(describeImport)).toEqual([]);
+  });
+
+  it('no test, fixture or test helper imports bench code', () => {
+    const bench = importsOf([...rootTests, ...packageTests, ...supportFiles]).filter(
+      ({ target, specifier }) => isBench(target) || specifier.startsWith('@toolsift/bench'),
+    );
+    expect(bench.map(describeImport)).toEqual([]);
+  });
+
+  it('published packages are imported through their exports only', () => {
+    const deep = importsOf([...rootTests, ...packageTests]).filter(({ specifier }) => {
+      const [scope, name, ...rest] = specifier.split('/');
+      return scope === '@toolsift' &&
+        name !== undefined &&
+        PUBLISHED.has(name) &&
+        rest.length > 0 &&
+        rest[0] !== 'package.json'
+        ? !isExported(name, `./${rest.join('/')}`)
+        : false;
+    });
+    expect(deep.map(describeImport)).toEqual([]);
+  });
+});
+
+// --- internal ---
+
+interface ImportSite {
+  file: string;
+  specifier: string;
+  /** The repo-relative path a relative specifier points at (undefined for a package name). */
+  target?: string;
+}
+
+/** Every TypeScript and JavaScript module under `folder` (repo-relative), without node_modules and builds. */
+function sourceFiles(folder: string): string[] {
+  const files: string[] = [];
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(repoRoot, relative), { withFileTypes: true })) {
+      const child = path.posix.join(relative, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(child);
+      } else if (/\.(?:ts|mts|mjs|tsx)$/.test(entry.name)) {
+        files.push(child);
+      }
+    }
+  };
+  if (statSync(path.join(repoRoot, folder), { throwIfNoEntry: false })?.isDirectory() === true) walk(folder);
+  return files.sort();
+}
+
+/** The module specifiers of static imports, re-exports and dynamic imports of string literals. */
+const IMPORT_SPECIFIER = /(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"\n]+)['"]/g;
+
+function importsOf(files: readonly string[]): ImportSite[] {
+  return files.flatMap((file) =>
+    [...readFileSync(path.join(repoRoot, file), 'utf8').matchAll(IMPORT_SPECIFIER)].map((match) => {
+      const specifier = match[1] ?? '';
+      return specifier.startsWith('.')
+        ? {
+            file,
+            specifier,
+            target: path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)),
+          }
+        : { file, specifier };
+    }),
+  );
+}
+
+function describeImport({ file, specifier }: ImportSite): string {
+  return `${file} imports '${specifier}'`;
+}
+
+function isExported(packageDir: string, subpath: string): boolean {
+  const manifest = JSON.parse(
+    readFileSync(path.join(repoRoot, 'packages', packageDir, 'package.json'), 'utf8'),
+  );
+  return Object.hasOwn(manifest.exports ?? {}, subpath);
+}

@@ -96,7 +96,7 @@ export function renderGatewayReport(result: GatewayBenchResult): string {
         ],
       ),
       '',
-      `Upstreams: the many-tools fixture (test/fixtures/gateway/many-tools-server.ts: ${search.tools.toLocaleString('en')} real tool definitions from metadata/ and the ../shared/bench catalogs, as an MCP server lists them) and server-everything. Queries: ${search.latency.count} bench prompts (six datasets) after ${result.options.searchWarmUp} others as warm-up, k = 5, over Streamable HTTP with the bearer token. The index lives in .cache/bench/indexes/gateway-${search.tools} and is reused by later runs (\`--fresh-index\` builds it again).`,
+      `Upstreams: the many-tools fixture (test/bench/many-tools-server.ts: ${search.tools.toLocaleString('en')} real tool definitions from metadata/ and the ../shared/bench catalogs, as an MCP server lists them) and server-everything. Queries: ${search.latency.count} bench prompts (six datasets) after ${result.options.searchWarmUp} others as warm-up, k = 5, over Streamable HTTP with the bearer token. The index lives in .cache/bench/indexes/gateway-${search.tools} and is reused by later runs (\`--fresh-index\` builds it again).`,
       '',
     );
   } else if (result.fixtureListing !== undefined) {

@@ -28,8 +28,8 @@ export function filesystemServer(folder: string): StdioServer {
 }
 
 /**
- * The many-tools fixture (test/fixtures/gateway/many-tools-server.ts) serving `count` real tool definitions: from
- * metadata/ and the public bench catalogs, or with `isOursOnly` (tests) from metadata/ alone.
+ * The many-tools fixture (test/bench/many-tools-server.ts) serving `count` real tool definitions: from
+ * metadata/ and the public bench catalogs, or with `isOursOnly` from metadata/ alone.
  */
 export function manyToolsServer(count: number, options: { isOursOnly?: boolean } = {}): StdioServer {
   return {
@@ -38,7 +38,7 @@ export function manyToolsServer(count: number, options: { isOursOnly?: boolean }
       '--import',
       'tsx/esm',
       '--conditions=@toolsift/source',
-      path.join(repoRoot, 'test', 'fixtures', 'gateway', 'many-tools-server.ts'),
+      path.join(import.meta.dirname, 'many-tools-server.ts'),
       String(count),
       ...(options.isOursOnly === true ? ['ours'] : []),
     ],
