@@ -159,4 +159,31 @@ describe('toolsift gateway --http', () => {
     });
     expect(status).toBe(403);
   });
+
+  test('a body that is not JSON is a JSON-RPC parse error with "id": null; one over 4 MiB is a 413', async () => {
+    const send = (body: string) =>
+      fetch(gateway.url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${TOKEN}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body,
+      });
+    const notJson = await send('{"jsonrpc":');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error' },
+      id: null,
+    });
+    const tooLarge = await send(
+      JSON.stringify({ ...INITIALIZE, padding: 'x'.repeat(5 * 1024 * 1024) }),
+    ).catch((error: Error) => error);
+    // The gateway answers 413 and closes the connection; a client still sending may see the close first.
+    if (!(tooLarge instanceof Error)) expect(tooLarge.status).toBe(413);
+    // The gateway serves on.
+    expect((await post({ Authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+  });
 });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest, type RequestId } from '@modelcontextprotocol/sdk/types.js';
+import { readJsonBody } from './read-json-body.js';
 import { allowedHostsOf, headerOf, isLoopbackHost, refuseRequest } from './request-guard.js';
 
 /** A gateway served over Streamable HTTP. */
@@ -223,27 +224,18 @@ function createIdleTracker(timeoutMs: number) {
 
 /** The parsed JSON body, or INVALID after answering 413 or 400 (too large, not JSON). */
 async function readJson(request: IncomingMessage, response: ServerResponse): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
-      response.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
-      response.end(rpcError(`Request body larger than ${MAX_BODY_BYTES} bytes`));
-      request.destroy();
-      return INVALID;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
+  const body = await readJsonBody(request, MAX_BODY_BYTES, () => {
+    response.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+    response.end(rpcError(`Request body larger than ${MAX_BODY_BYTES} bytes`));
+  });
+  if (body.ok) return body.value;
+  if (body.reason === 'not-json') {
     response.writeHead(400, { 'Content-Type': 'application/json' });
     response.end(
       JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }),
     );
-    return INVALID;
   }
+  return INVALID;
 }
 
 /** The id of a JSON-RPC request body; null when it has none readable. */

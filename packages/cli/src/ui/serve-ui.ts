@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { redactSecrets } from '@toolsift/core';
+import { readJsonBody } from '../gateway/read-json-body.js';
 import { allowedHostsOf, refuseRequest } from '../gateway/request-guard.js';
 import { createUiApi } from './ui-api.js';
 import { loadUiAssets } from './ui-assets.js';
@@ -142,22 +143,11 @@ function errorBody(code: string, message: string): { error: { code: string; mess
 
 /** The parsed JSON body, or ANSWERED after answering 413 or 400 (too large, not JSON). */
 async function readJson(request: IncomingMessage, response: ServerResponse): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) {
-      const message = `The body is larger than ${MAX_BODY_BYTES} bytes.`;
-      sendJson(response, 413, errorBody('USAGE_ERROR', message), { Connection: 'close' });
-      request.destroy();
-      return ANSWERED;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    sendJson(response, 400, errorBody('USAGE_ERROR', 'The body is not JSON.'));
-    return ANSWERED;
-  }
+  const body = await readJsonBody(request, MAX_BODY_BYTES, () => {
+    const message = `The body is larger than ${MAX_BODY_BYTES} bytes.`;
+    sendJson(response, 413, errorBody('USAGE_ERROR', message), { Connection: 'close' });
+  });
+  if (body.ok) return body.value;
+  if (body.reason === 'not-json') sendJson(response, 400, errorBody('USAGE_ERROR', 'The body is not JSON.'));
+  return ANSWERED;
 }
