@@ -60,19 +60,19 @@ describe('package topology', () => {
 
 // Where tests live (README, "Contributing"): a package's unit tests in packages/<name>/test, mirroring src/; root
 // tests in test/ through the packages' public entry points; helpers shared by more than one package's tests in
-// @toolsift/test-support (test/support); bench code, which may import anything and which no test imports.
+// @toolsift/test-support (test/support); bench code in bench/src, which may import anything and which no test imports.
 const PUBLISHED = new Set(packageDirs);
-const BENCH_FOLDERS = ['test/bench/', 'bench/'];
-const isBench = (file: string | undefined): boolean =>
-  file !== undefined && BENCH_FOLDERS.some((folder) => file.startsWith(folder));
+const isBench = (file: string | undefined): boolean => file?.startsWith('bench/') === true;
 
 describe('where tests live', () => {
-  const rootTests = sourceFiles('test').filter((file) => !file.startsWith('test/support/') && !isBench(file));
+  const rootTests = sourceFiles('test').filter((file) => !file.startsWith('test/support/'));
   const packageTests = packageDirs.flatMap((packageDir) => sourceFiles(`packages/${packageDir}/test`));
   const supportFiles = sourceFiles('test/support');
 
-  it('finds the test files (the walk works)', () => {
+  it('finds the test files (the walk works), and no bench code among them', () => {
     expect(rootTests.length).toBeGreaterThan(50);
+    expect(rootTests.filter((file) => file.startsWith('test/bench/'))).toEqual([]);
+    expect(sourceFiles('bench/src')).toContain('bench/src/abstention.ts');
     expect(packageTests.length).toBeGreaterThan(100);
     expect(supportFiles).toContain('test/support/src/temp-folder.ts');
   });

@@ -15,6 +15,7 @@ const TEST_FILE_MENTION = /\.\.\/shared|'shared\/(?:bench|corpora)/;
 
 const testFolders = [
   'test',
+  'bench/src',
   ...readdirSync(path.join(repoRoot, 'packages')).map((name) => path.join('packages', name, 'test')),
 ];
 const sources = testFolders.flatMap((folder) => typeScriptFiles(folder));

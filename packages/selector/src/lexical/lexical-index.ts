@@ -26,7 +26,7 @@ export interface LexicalIndex {
 
 /**
  * Tuning of a lexical index; every field is optional. The defaults were chosen on dev data in
- * `test/bench/lexical-bakeoff.ts` (results in bench/results/lexical-bakeoff.md).
+ * `bench/src/lexical-bakeoff.ts` (results in bench/results/lexical-bakeoff.md).
  */
 export interface LexicalIndexOptions {
   /** Per-field BM25F weights; replaces the defaults (name 3, title 2.5, keywords 2, description 1.5). Unlisted fields weigh 1. */

@@ -1,7 +1,7 @@
 /**
  * Coefficients of the confidence logistic, `logistic(bias + score·s + margin·m + fused·f + similarity·v +
  * lexical·l + exactName·e)` (see `confidenceStage`). Fitted on the tuning halves of the bench datasets
- * (`test/bench/tune.ts --confidence`) so that the value reads as the probability that a tool is a right one:
+ * (`bench/src/tune.ts --confidence`) so that the value reads as the probability that a tool is a right one:
  * they are refitted with the ranking, not tuned by users, so they are no `RankingWeights` option.
  */
 export const CONFIDENCE_COEFFICIENTS = Object.freeze({

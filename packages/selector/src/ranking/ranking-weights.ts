@@ -69,7 +69,7 @@ export interface RankingWeights {
  */
 export type RankingWeightOverrides = { [Group in keyof RankingWeights]?: Partial<RankingWeights[Group]> };
 
-/** Defaults for the default `use-lite` embedder, tuned on the tuning halves of the bench data (test/bench/tune.ts). */
+/** Defaults for the default `use-lite` embedder, tuned on the tuning halves of the bench data (bench/src/tune.ts). */
 export const DEFAULT_RANKING_WEIGHTS: Readonly<{
   [Group in keyof RankingWeights]: Readonly<RankingWeights[Group]>;
 }> = Object.freeze({

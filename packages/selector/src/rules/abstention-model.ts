@@ -1,6 +1,6 @@
 import type { AbstentionSignals } from './abstention-signals.js';
 
-/** The model's inputs, in order: transforms of the signals (test/bench/abstention.ts fits on the same list). */
+/** The model's inputs, in order: transforms of the signals (bench/src/abstention.ts fits on the same list). */
 export const ABSTENTION_FEATURES = [
   'denseMax',
   'denseMargin',

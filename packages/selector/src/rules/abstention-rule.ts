@@ -23,7 +23,7 @@ import type { BuiltInRule } from './selection-rule.js';
  * change that a ranked tool says it makes ("forget everything about Bob", `delete_entities`: such statements share
  * no words with the tools and read like chat to the prompt head). Between that point and the model's LOW_FIT point
  * the tools are kept with a `LOW_FIT` warning. A tool the prompt names never abstains, nor does a
- * selection the LLM stage made. The model and both points come from test/bench/abstention.ts.
+ * selection the LLM stage made. The model and both points come from bench/src/abstention.ts.
  */
 export function abstentionRule(options: { embedderId: string }): BuiltInRule {
   return {

@@ -27,7 +27,7 @@ export interface CreatedVectorIndex {
 
 /**
  * `auto` keeps the exact index while vectors x dimensions stays within this budget (1,000 vectors at 512-d,
- * 2,000 at 256-d). Measured at 512-d (test/bench/vector-index.ts): a brute-force query costs about 0.15 us per
+ * 2,000 at 256-d). Measured at 512-d (bench/src/vector-index.ts): a brute-force query costs about 0.15 us per
  * vector in the SIMD kernel (~0.15 ms at the budget) and builds instantly; HNSW answers in 0.2-0.6 ms but costs
  * 0.3-0.9 ms per inserted vector, so below the budget it needs hundreds of queries to repay its build. Not raised
  * when the scan got ~3x faster: at 1k tools (2,441 views) a select still took 1.0 ms with HNSW, 1.5 ms exact.

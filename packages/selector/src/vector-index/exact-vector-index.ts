@@ -99,7 +99,7 @@ export class ExactVectorIndex implements VectorIndex {
     writeUnit(query, unit, 0);
     const top = new TopK(wanted);
     // The scan runs in chunks through the SIMD kernel (`batchDotProducts`), each chunk one copy of side-by-side
-    // vectors; measured in test/bench/vector-index.ts against the scalar `dotProduct` loop it replaced.
+    // vectors; measured in bench/src/vector-index.ts against the scalar `dotProduct` loop it replaced.
     const similarities = new Float64Array(Math.min(count, SCAN_CHUNK));
     for (let first = 0; first < count; first += SCAN_CHUNK) {
       const size = Math.min(SCAN_CHUNK, count - first);

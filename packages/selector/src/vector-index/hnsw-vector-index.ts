@@ -44,7 +44,7 @@ export class HnswVectorIndex implements VectorIndex {
   readonly #ids: IdMap;
   /**
    * The unit vector of every key, kept beside hnswlib's copy: hnswlib-node hands a vector back only as a JavaScript
-   * array (`getPoint`: 25 ms for the 200 views a selection scores, measured in test/bench/vector-backends.ts). Each
+   * array (`getPoint`: 25 ms for the 200 views a selection scores, measured in bench/src/vector-backends.ts). Each
    * upsert call writes its vectors side by side into a new array, and a load reads them all into one (the `vectors`
    * file), never written again, so `locateVectors` can hand it out and a selection scores them in place.
    */

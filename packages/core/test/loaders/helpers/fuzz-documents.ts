@@ -10,7 +10,7 @@ import type { Tool, ToolFormat } from '../../../src/model/tool.js';
  * Fuzzed metadata for every format loader: each document is the skeleton of one format (so detection picks
  * that loader) whose values are either plausible or hostile — numbers, lists and tables where text belongs,
  * objects whose `toString` is not a function, null-prototype objects (as TOML tables are), `__proto__` keys,
- * NaN, long strings. Shared by the fast property test and the large fuzz script (test/bench/fuzz-loaders.ts).
+ * NaN, long strings. Shared by the fast property test and the large fuzz script (bench/src/fuzz-loaders.ts).
  */
 export interface FuzzDocument {
   /** The format whose skeleton was used. */

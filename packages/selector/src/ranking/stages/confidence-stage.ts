@@ -5,7 +5,7 @@ import type { SelectionStage } from '../selection-context.js';
  * A confidence in [0, 1] per ranked tool: a logistic of its score and margin over the next tool, its fused
  * and lexical parts before scaling, its best raw view similarity, and whether the prompt names it. The
  * coefficients (`CONFIDENCE_COEFFICIENTS`, internal) were fitted on the tuning halves of the bench datasets
- * (test/bench/tune.ts) so that the value reads as the probability that the tool is a right one.
+ * (bench/src/tune.ts) so that the value reads as the probability that the tool is a right one.
  */
 export const confidenceStage: SelectionStage = {
   name: 'confidence',

@@ -151,7 +151,7 @@ function renderMarkdown(result: {
   return [
     '# toolsift doctor: time on real catalogs',
     '',
-    `Written by \`pnpm bench:doctor\` (test/bench/doctor.ts) on ${result.date.slice(0, 10)}, use-lite, load average ${result.loadAverage} at the end. Each run is a fresh process; cold: no text embedded before; warm: every text in the embedding cache (a second run). Times are wall-clock (the machine's 2 cores were shared, hence the load); CPU s is the process's user + system time, which the load does not inflate.`,
+    `Written by \`pnpm bench:doctor\` (bench/src/doctor.ts) on ${result.date.slice(0, 10)}, use-lite, load average ${result.loadAverage} at the end. Each run is a fresh process; cold: no text embedded before; warm: every text in the embedding cache (a second run). Times are wall-clock (the machine's 2 cores were shared, hence the load); CPU s is the process's user + system time, which the load does not inflate.`,
     '',
     ...markdownTable(
       [

@@ -117,7 +117,7 @@ export function renderFirstContactMarkdown(options: {
   const lines = [
     '# First contact',
     '',
-    `Written by \`pnpm bench:first-contact\` (test/bench/first-contact.ts) on ${meta.date.slice(0, 10)} with the`,
+    `Written by \`pnpm bench:first-contact\` (bench/src/first-contact.ts) on ${meta.date.slice(0, 10)} with the`,
     `\`${meta.embedder}\` embedder, in ${meta.minutes} min. The prompts are test/first-contact/*.jsonl (see its`,
     'README): written by hand in the words users type to an agent that has these servers, never used for tuning.',
     '`toolsift gateway` runs over stdio in front of all the servers at once (the reference servers started from',

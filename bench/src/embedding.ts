@@ -1,6 +1,6 @@
 // use-lite embedding benchmark: first-use conversion (in a child process), then in this fresh process the
 // cache check, model load, per-query latency, batch throughput and memory. Usage:
-//   node --import tsx/esm --conditions=@toolsift/source test/bench/embedding.ts [--queries 100] [--batch 1000]
+//   node --import tsx/esm --conditions=@toolsift/source bench/src/embedding.ts [--queries 100] [--batch 1000]
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -4,7 +4,7 @@
 // twice, alternating, on a private cluster (test/setup/postgres-server.ts). `pnpm bench:postgres-drivers`.
 import pg from 'pg';
 import postgres from 'postgres';
-import { startTestPostgres } from '../setup/postgres-server.js';
+import { startTestPostgres } from '../../test/setup/postgres-server.js';
 import { percentile } from './bench-process.js';
 import { benchLog } from './bench-results.js';
 import { seededRandom } from './seeded-random.js';

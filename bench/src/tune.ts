@@ -1,6 +1,6 @@
 // Tuning of the ranking defaults, on the tuning halves only (the reported halves in run.ts are never seen here).
 // 1. A grid of fusion settings: nDCG@10 / top-1 per dataset row. 2. A logistic fit of the confidence coefficients.
-// Run: node --import tsx/esm --conditions=@toolsift/source test/bench/tune.ts [--grid] [--confidence]
+// Run: node --import tsx/esm --conditions=@toolsift/source bench/src/tune.ts [--grid] [--confidence]
 import { parseArgs } from 'node:util';
 import {
   type BenchQuery,

@@ -24,7 +24,7 @@ import {
   recordedServerEntry,
   type StdioServerEntry,
   toolListsRoot,
-} from '../first-contact/first-contact-suite.js';
+} from '../../test/first-contact/first-contact-suite.js';
 import { repoRoot } from './bench-datasets.js';
 import { benchResults, benchLog as log, seconds } from './bench-results.js';
 import { benchEmbedder, benchIndexDir, flushEmbeddings } from './bench-selector.js';

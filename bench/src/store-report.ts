@@ -54,7 +54,7 @@ export function renderStoreReport(result: StoreBenchResult): string {
   const lines = [
     '# The PostgreSQL store against the index folder',
     '',
-    `Measured ${result.date.slice(0, 10)} by \`pnpm bench:store\` (test/bench/store.ts), in ${result.minutes} min, on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, PostgreSQL from Debian on 127.0.0.1 (a private cluster, fsync off). Load average (1 min) ${result.loadAverage.start.toFixed(1)} at the start and ${result.loadAverage.end.toFixed(1)} at the end: other processes shared the cores, so times are upper bounds, and CPU times are given beside them.`,
+    `Measured ${result.date.slice(0, 10)} by \`pnpm bench:store\` (bench/src/store.ts), in ${result.minutes} min, on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, PostgreSQL from Debian on 127.0.0.1 (a private cluster, fsync off). Load average (1 min) ${result.loadAverage.start.toFixed(1)} at the start and ${result.loadAverage.end.toFixed(1)} at the end: other processes shared the cores, so times are upper bounds, and CPU times are given beside them.`,
     '',
     `## Cold start at ${size} tools`,
     '',
@@ -139,7 +139,7 @@ export function renderStoreReport(result: StoreBenchResult): string {
     '',
     '## Accuracy',
     '',
-    `Every row of the accuracy bench (test/bench/run.ts), with the bench cache's use-lite vectors, evaluated with the index folder and with the PostgreSQL store${result.options.accuracySample === undefined ? ' on the queries the accuracy bench uses' : ` on at most ${result.options.accuracySample.toLocaleString('en-US')} of each row's reported queries, evenly spaced (a sample: the machine's load made the full rows too slow)`}. ${identical} of ${result.accuracy.length} figure rows identical (every figure of the summary).${asRecorded.length > 0 ? ` The index folder's figures equal bench/results/accuracy.json's on ${asRecorded.filter((row) => row.isAsRecorded).length} of ${asRecorded.length} rows.` : ''}`,
+    `Every row of the accuracy bench (bench/src/run.ts), with the bench cache's use-lite vectors, evaluated with the index folder and with the PostgreSQL store${result.options.accuracySample === undefined ? ' on the queries the accuracy bench uses' : ` on at most ${result.options.accuracySample.toLocaleString('en-US')} of each row's reported queries, evenly spaced (a sample: the machine's load made the full rows too slow)`}. ${identical} of ${result.accuracy.length} figure rows identical (every figure of the summary).${asRecorded.length > 0 ? ` The index folder's figures equal bench/results/accuracy.json's on ${asRecorded.filter((row) => row.isAsRecorded).length} of ${asRecorded.length} rows.` : ''}`,
     '',
     ...markdownTable(
       [

@@ -1,7 +1,7 @@
 /**
  * Stress test of concurrent learning: TRIALS times (default 20), 4 `toolsift learn` processes (5 prompts each)
  * and 2 `toolsift query` processes start at once on a fresh index (project catalog, hash embedder); every trial
- * must keep all 20 prompts. Run: node --import tsx/esm --conditions=@toolsift/source test/bench/learn-stress.ts [TRIALS]
+ * must keep all 20 prompts. Run: node --import tsx/esm --conditions=@toolsift/source bench/src/learn-stress.ts [TRIALS]
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

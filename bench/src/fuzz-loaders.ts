@@ -2,7 +2,7 @@
 // its own (a throw that is not a ToolsiftError is a crash), then all of them as one catalog through the selector
 // (views, embedding with the hash embedder, a query), and through every LLM formatter. Prints files, diagnostics by
 // code, crashes and times. The fast, bounded version of this runs in `pnpm test` (packages/core/test/loaders/
-// fuzz-loaders.test.ts). Run: node --import tsx/esm --conditions=@toolsift/source test/bench/fuzz-loaders.ts [docs]
+// fuzz-loaders.test.ts). Run: node --import tsx/esm --conditions=@toolsift/source bench/src/fuzz-loaders.ts [docs]
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -29,7 +29,7 @@ export function renderGatewayReport(result: GatewayBenchResult): string {
   const lines = [
     '# MCP gateway: added latency, search at scale, concurrent HTTP clients',
     '',
-    `Measured ${result.date.slice(0, 10)} by \`pnpm bench:gateway\` (test/bench/gateway.ts)${result.options.quick ? ' with `--quick` (shortened: not the reference figures)' : ''}, in ${result.minutes} min, on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}. Load average (1 min) ${result.loadAverage.start.toFixed(1)} at the start and ${result.loadAverage.end.toFixed(1)} at the end: other processes shared the cores, so latencies are upper bounds.`,
+    `Measured ${result.date.slice(0, 10)} by \`pnpm bench:gateway\` (bench/src/gateway.ts)${result.options.quick ? ' with `--quick` (shortened: not the reference figures)' : ''}, in ${result.minutes} min, on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}. Load average (1 min) ${result.loadAverage.start.toFixed(1)} at the start and ${result.loadAverage.end.toFixed(1)} at the end: other processes shared the cores, so latencies are upper bounds.`,
     '',
   ];
   if (!result.hasGateway) {
@@ -96,7 +96,7 @@ export function renderGatewayReport(result: GatewayBenchResult): string {
         ],
       ),
       '',
-      `Upstreams: the many-tools fixture (test/bench/many-tools-server.ts: ${search.tools.toLocaleString('en')} real tool definitions from metadata/ and the ../shared/bench catalogs, as an MCP server lists them) and server-everything. Queries: ${search.latency.count} bench prompts (six datasets) after ${result.options.searchWarmUp} others as warm-up, k = 5, over Streamable HTTP with the bearer token. The index lives in .cache/bench/indexes/gateway-${search.tools} and is reused by later runs (\`--fresh-index\` builds it again).`,
+      `Upstreams: the many-tools fixture (bench/src/many-tools-server.ts: ${search.tools.toLocaleString('en')} real tool definitions from metadata/ and the ../shared/bench catalogs, as an MCP server lists them) and server-everything. Queries: ${search.latency.count} bench prompts (six datasets) after ${result.options.searchWarmUp} others as warm-up, k = 5, over Streamable HTTP with the bearer token. The index lives in .cache/bench/indexes/gateway-${search.tools} and is reused by later runs (\`--fresh-index\` builds it again).`,
       '',
     );
   } else if (result.fixtureListing !== undefined) {

@@ -1,5 +1,5 @@
 /**
- * The abstention model's fit and calibration (test/bench/abstention.ts runs it): a logistic over the ranking's
+ * The abstention model's fit and calibration (bench/src/abstention.ts runs it): a logistic over the ranking's
  * signals and the prompt's principal coordinates, with operating points chosen by the worst dataset, each
  * dataset scored by a model fitted without it.
  */

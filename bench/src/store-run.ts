@@ -1,4 +1,4 @@
-// One process of the store bench (test/bench/store.ts), started fresh so that what it measures is a process's own:
+// One process of the store bench (bench/src/store.ts), started fresh so that what it measures is a process's own:
 //   --phase open:    createSelector on the 10k-tool bench catalog with --store URL or --index-dir DIR (the bench
 //                    embedding cache's use-lite vectors, or --real: the use-lite model itself), reports how long it
 //                    took and where the time went, then (with --prompts FILE) times `select` on the prompts;

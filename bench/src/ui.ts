@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createSelector, type DoctorReport } from '@toolsift/selector';
 import { serveUi } from '../../packages/cli/src/ui/serve-ui.js';
-import { launchTestBrowser } from '../ui/browser.js';
+import { launchTestBrowser } from '../../test/ui/browser.js';
 import { percentile, timingPrompts } from './bench-process.js';
 import { benchResults, benchLog as log } from './bench-results.js';
 import { benchCacheDir, benchEmbedder, flushEmbeddings } from './bench-selector.js';
@@ -135,7 +135,7 @@ await writeFile(
   [
     `# The ui page at ${result.tools.toLocaleString('en-US')} tools`,
     '',
-    `Written by \`pnpm bench:ui\` (test/bench/ui.ts) on ${meta.date.slice(0, 10)} with ${meta.embedder}, in ${result.chromium} (headless), ` +
+    `Written by \`pnpm bench:ui\` (bench/src/ui.ts) on ${meta.date.slice(0, 10)} with ${meta.embedder}, in ${result.chromium} (headless), ` +
       `page and server on one machine (2 shared cores, load average ${result.loadAverage} at the end).`,
     '',
     ...markdownTable(

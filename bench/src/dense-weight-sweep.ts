@@ -2,7 +2,7 @@
 // rows left out): the median / mean cosine between a tool's description vector and its nearest other tool's, and
 // nDCG@10 / R@5 for dense weights 0.2–0.8 on the tuning half (cap 700) and on the reported half, then a
 // leave-one-dataset-out check of a weight picked from the statistic (metatool's three rows count as one dataset).
-// Run: node --import tsx/esm --conditions=@toolsift/source test/bench/dense-weight-sweep.ts [--analyze-only]
+// Run: node --import tsx/esm --conditions=@toolsift/source bench/src/dense-weight-sweep.ts [--analyze-only]
 // Writes .cache/bench/dense-weight-sweep.json; --analyze-only reads it back and prints the tables without evaluating.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -31,7 +31,7 @@ export function renderAccuracyMarkdown(options: {
   const lines = [
     '# Retrieval accuracy',
     '',
-    `Written by \`pnpm bench\` (test/bench/run.ts) on ${meta.date.slice(0, 10)} with the \`${meta.embedder}\` embedder, in ${meta.minutes} min.`,
+    `Written by \`pnpm bench\` (bench/src/run.ts) on ${meta.date.slice(0, 10)} with the \`${meta.embedder}\` embedder, in ${meta.minutes} min.`,
     'Queries: the held-out half of each dataset (split by a hash of the query id; seal-tools: its test splits), never',
     `used for tuning; a half longer than its row's cap is subsampled evenly (${caps()}). Ranking`,
     'metrics are measured with abstention off; `toolbench-stable` ranks over the whole catalog like the README',

@@ -28,7 +28,7 @@ export function filesystemServer(folder: string): StdioServer {
 }
 
 /**
- * The many-tools fixture (test/bench/many-tools-server.ts) serving `count` real tool definitions: from
+ * The many-tools fixture (bench/src/many-tools-server.ts) serving `count` real tool definitions: from
  * metadata/ and the public bench catalogs, or with `isOursOnly` from metadata/ alone.
  */
 export function manyToolsServer(count: number, options: { isOursOnly?: boolean } = {}): StdioServer {

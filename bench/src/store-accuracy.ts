@@ -1,4 +1,4 @@
-// The store bench's accuracy part: every row of the accuracy bench (test/bench/run.ts) evaluated with the index
+// The store bench's accuracy part: every row of the accuracy bench (bench/src/run.ts) evaluated with the index
 // folder and with the PostgreSQL store, same embedder (the bench cache's use-lite vectors), same queries, and the
 // summaries compared figure by figure.
 import { readFile, rm } from 'node:fs/promises';

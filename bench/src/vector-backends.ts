@@ -4,7 +4,7 @@
  * from the bench embedding cache) with real bench prompts as queries. Each backend builds, searches, saves and
  * reloads in processes of its own; a last process scores shortlists of stored vectors every way the code can.
  *
- *   node --import tsx/esm --conditions=@toolsift/source test/bench/vector-backends.ts [--sizes 10000,100000]
+ *   node --import tsx/esm --conditions=@toolsift/source bench/src/vector-backends.ts [--sizes 10000,100000]
  *     [--backends hnswlib,usearch-hnsw,exact,usearch-exact]
  *
  * Writes bench/results/vector-backends.md. Needs the bench embedding cache (`pnpm bench:speed` fills it).
@@ -85,7 +85,7 @@ const { dir: resultsDir, meta } = await benchResults({ embedder: 'use-lite', sta
 const report = [
   '# Vector backends side by side',
   '',
-  `Run ${meta.date} (${meta.minutes} min), \`test/bench/vector-backends.ts\`. Real use-lite vectors (512-d) from the`,
+  `Run ${meta.date} (${meta.minutes} min), \`bench/src/vector-backends.ts\`. Real use-lite vectors (512-d) from the`,
   'bench embedding cache (above the cache, real vectors with a small perturbation), minus the prompts; queries:',
   `${queryCount} real bench prompts, k = ${SEARCH_K} (the selector's 40-tool pool x 2 views), one thread each.`,
   'HNSW: m 16, ef construction 100, ef search 100 in both libraries (hnswlib-node through searchKnn / addPoint,',

@@ -41,7 +41,7 @@ export function renderRealPromptsMarkdown(options: {
   const lines = [
     '# Real prompts',
     '',
-    `Written by \`pnpm bench:real-prompts\` (test/bench/real-prompts.ts) on ${meta.date.slice(0, 10)} with the`,
+    `Written by \`pnpm bench:real-prompts\` (bench/src/real-prompts.ts) on ${meta.date.slice(0, 10)} with the`,
     `\`${meta.embedder}\` embedder, in ${meta.minutes} min. The prompts are test/real-prompts/*.jsonl (see its README):`,
     'written by hand in the words users type, against three catalogs in ../shared/corpora, never used for tuning.',
     'Every run keeps tools whose credentials are missing on the bench machine (`includeUnavailable`), so the',

@@ -52,7 +52,7 @@ export function renderProviders(input: {
     }),
   );
   const method = [
-    `Measured on ${date} by \`pnpm bench:providers\` (test/bench/providers.ts) with the \`${meta.embedder}\` embedder, in ${meta.minutes} min.`,
+    `Measured on ${date} by \`pnpm bench:providers\` (bench/src/providers.ts) with the \`${meta.embedder}\` embedder, in ${meta.minutes} min.`,
     `Tokens: the JSON of the tool definitions of one request, counted with ${TOKENIZER} (OpenAI's tokenizer; Anthropic's`,
     'is not public, so the Anthropic column is an estimate with the same tokenizer). A search loads',
     `${LOADED_PER_SEARCH} tools, counted as ${LOADED_PER_SEARCH} times the catalog's mean definition; the provider's search tool counts as`,

@@ -1,6 +1,6 @@
 // Vector index benchmark: build, query (p50/p99) and reload times of the exact and HNSW indexes on random
 // 512-d unit vectors. Usage:
-//   node --import tsx/esm --conditions=@toolsift/source test/bench/vector-index.ts [--sizes 1000,10000,100000]
+//   node --import tsx/esm --conditions=@toolsift/source bench/src/vector-index.ts [--sizes 1000,10000,100000]
 //     [--dimensions 512] [--queries 200] [--kinds exact,hnsw] [--data random|structured]
 // `structured` vectors have low-rank structure (a 24-d latent space plus noise), closer to text embeddings;
 // on uniformly random high-dimensional vectors HNSW recall is poor by nature.

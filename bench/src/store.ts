@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSelector } from '@toolsift/selector';
 import postgres from 'postgres';
-import { startTestPostgres } from '../setup/postgres-server.js';
+import { startTestPostgres } from '../../test/setup/postgres-server.js';
 import { repoRoot } from './bench-datasets.js';
 import { runBenchChild, timingPrompts } from './bench-process.js';
 import { benchResults, benchLog as log, seconds } from './bench-results.js';

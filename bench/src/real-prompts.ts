@@ -15,7 +15,7 @@ import {
   type Selector,
 } from '@toolsift/selector';
 import { sharedDataForBench } from '@toolsift/test-support/shared-data';
-import { loadRealPrompts, REAL_PROMPT_SUITES } from '../real-prompts/real-prompt-suites.js';
+import { loadRealPrompts, REAL_PROMPT_SUITES } from '../../test/real-prompts/real-prompt-suites.js';
 import { benchResults, benchLog as log, seconds } from './bench-results.js';
 import { benchEmbedder, benchIndexDir, flushEmbeddings, warmQueries } from './bench-selector.js';
 import {

@@ -95,7 +95,7 @@ await writeFile(
   [
     `# Speed at ${result.tools} tools (${result.views} views, HNSW), warm selector`,
     '',
-    `Written by \`pnpm bench\` (test/bench/speed.ts) on ${new Date().toISOString().slice(0, 10)}; ${result.queries} bench prompts after ${WARM_UP_COUNT} others as warm-up, k = 5, load average ${os.loadavg()[0]?.toFixed(2)} at the end.`,
+    `Written by \`pnpm bench\` (bench/src/speed.ts) on ${new Date().toISOString().slice(0, 10)}; ${result.queries} bench prompts after ${WARM_UP_COUNT} others as warm-up, k = 5, load average ${os.loadavg()[0]?.toFixed(2)} at the end.`,
     '',
     ...markdownTable(
       ['measure', 'p50', 'p99', 'target'],

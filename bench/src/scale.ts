@@ -169,7 +169,7 @@ function renderReport(
     '# Speed at scale',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
-      `Node ${process.version}, by \`pnpm bench:scale\` (test/bench/scale.ts). Load average (1 min) ` +
+      `Node ${process.version}, by \`pnpm bench:scale\` (bench/src/scale.ts). Load average (1 min) ` +
       `${loadAtStart.toFixed(1)} at the start and ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end: other processes ` +
       'shared the cores, so latencies are upper bounds.',
     '',
