@@ -1,4 +1,4 @@
-// The store bench's report: bench/results/store.md, and the README's summary of it.
+// The store bench's report: bench/results/store.md.
 import os from 'node:os';
 import { markdownTable } from './render-accuracy.js';
 import type { StoreAccuracyRow } from './store-accuracy.js';
@@ -164,50 +164,6 @@ export function renderStoreReport(result: StoreBenchResult): string {
     '',
   ];
   return `${lines.join('\n')}\n`;
-}
-
-/** The README's summary: one table, the folder beside the store. */
-export function renderStoreReadme(result: StoreBenchResult): string {
-  const { build, folder } = result;
-  const cold = median(result.coldStarts);
-  const store = result.coldStarts[0]!;
-  const store8 = result.learnRates.find((rate) => rate.target === 'store');
-  const folder8 = result.learnRates.find((rate) => rate.target === 'folder');
-  const identical = result.accuracy.filter((row) => row.isIdentical).length;
-  const size = result.options.size.toLocaleString('en-US');
-  const rows = [
-    [
-      `start at ${size} tools`,
-      `${seconds(folder.openMs)} s (reload)`,
-      `${seconds(cold.openMs)} s from a filled store, ${((100 * cold.openMs) / build.openMs).toFixed(1)}% of building from scratch (${seconds(build.openMs)} s)`,
-    ],
-    [
-      'select p50 / p99',
-      `${ms(folder.selectP50)} / ${ms(folder.selectP99)} ms`,
-      `${ms(store.selectP50)} / ${ms(store.selectP99)} ms`,
-    ],
-    [
-      'learned in one process, served by another: p50 / p99',
-      '–',
-      `${ms(result.learnToVisible.afterReturn.p50)} / ${ms(result.learnToVisible.afterReturn.p99)} ms`,
-    ],
-    [
-      `learns/s from ${store8?.processes ?? 8} processes`,
-      folder8 === undefined ? '–' : `${folder8.perSecond.toFixed(1)} (one host only)`,
-      store8 === undefined ? '–' : store8.perSecond.toFixed(1),
-    ],
-    [
-      'accuracy (bench rows)',
-      'as in the table below',
-      `identical on ${identical} of ${result.accuracy.length}${result.options.accuracySample === undefined ? '' : ` (up to ${result.options.accuracySample.toLocaleString('en-US')} queries a row)`}`,
-    ],
-  ];
-  return [
-    `Measured ${result.date.slice(0, 10)} by \`pnpm bench:store\` on 2 shared cores (load average ${result.loadAverage.start.toFixed(1)} to ${result.loadAverage.end.toFixed(1)}); details in [bench/results/store.md](bench/results/store.md):`,
-    '',
-    ...markdownTable(['', 'index folder', 'PostgreSQL store'], rows),
-    '',
-  ].join('\n');
 }
 
 // --- internal ---

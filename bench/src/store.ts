@@ -8,9 +8,9 @@
 //   4. learns per second from eight processes, with each store;
 //   5. accuracy: every row of the accuracy bench with each store, on its full query sets (--accuracy-sample N:
 //      at most N queries a row, for a quicker run).
-// Writes bench/results/store.{md,json} and the README's block. Options: --size, --prompts, --warm-up,
+// Writes bench/results/store.{md,json} (docs/store.md quotes them). Options: --size, --prompts, --warm-up,
 // --cold-starts, --learns, --spacing-ms, --learners, --learns-each, --accuracy-sample (a number, or `all`).
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,12 +23,7 @@ import { benchResults, benchLog as log, seconds } from './bench-results.js';
 import { benchEmbedder, flushEmbeddings } from './bench-selector.js';
 import { measureStoreAccuracy } from './store-accuracy.js';
 import { measureLearnRate, measureLearnToVisible } from './store-learning.js';
-import {
-  type OpenFigures,
-  renderStoreReadme,
-  renderStoreReport,
-  type StoreBenchResult,
-} from './store-report.js';
+import { type OpenFigures, renderStoreReport, type StoreBenchResult } from './store-report.js';
 
 const { values } = parseArgs({
   options: {
@@ -143,9 +138,8 @@ try {
   await writeFile(path.join(dir, 'store.json'), `${JSON.stringify(stripped, null, 2)}\n`);
   const report = renderStoreReport(result);
   await writeFile(path.join(dir, 'store.md'), report);
-  await updateReadme(renderStoreReadme(result));
   process.stdout.write(report);
-  log(`done in ${meta.minutes} min; wrote bench/results/store.md, store.json and the README block`);
+  log(`done in ${meta.minutes} min; wrote bench/results/store.md and store.json`);
 } finally {
   server.close();
   await rm(work, { recursive: true, force: true });
@@ -173,17 +167,4 @@ async function deleteSnapshots(url: string): Promise<void> {
   } finally {
     await sql.end();
   }
-}
-
-/** Put the summary between the README's `bench:store` markers. */
-async function updateReadme(summary: string): Promise<void> {
-  const file = path.join(repoRoot, 'README.md');
-  const readme = await readFile(file, 'utf8');
-  const start = '<!-- bench:store -->';
-  const end = '<!-- /bench:store -->';
-  if (!readme.includes(start)) {
-    log(`README.md has no ${start} block: not updated`);
-    return;
-  }
-  await writeFile(file, readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${summary}${end}`));
 }
