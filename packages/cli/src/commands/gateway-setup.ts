@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Diagnostic, ErrorCode, type ToolOverlay, ToolsiftError } from '@toolsift/core';
 import { DEFAULT_EMBEDDER_ID, defaultIndexDir, type Selector } from '@toolsift/selector';
+import type { Gateway, GatewayOptions } from '../gateway/create-gateway.js';
 import type { UpstreamConfig } from '../gateway/read-gateway-config.js';
 import type { CliIo } from '../io.js';
 import { formatDiagnostic } from './format-diagnostic.js';
@@ -80,17 +81,7 @@ export async function openGatewaySelector(
   log: (line: string) => void,
 ): Promise<{ selector: Selector; close: () => Promise<void> }> {
   const setup = await readGatewaySetup(io, args, log);
-  const { createGateway } = await import('../gateway/create-gateway.js');
-  const gateway = createGateway({
-    upstreams: setup.upstreams,
-    embedder: args.embedder,
-    indexDir: setup.indexDir,
-    store: setup.store,
-    cwd: io.cwd,
-    env: io.env,
-    log,
-    overlays: setup.overlays.overlays,
-  });
+  const gateway = await startGateway(io, { args, setup, log });
   try {
     await gateway.core.ready;
     const selector = await gateway.core.index.selector();
@@ -106,4 +97,33 @@ export async function openGatewaySelector(
     await gateway.close();
     throw error;
   }
+}
+
+/**
+ * The gateway of a setup: its upstreams, index and overlays as `readGatewaySetup` read them, plus the serving
+ * options of `extra`. The gateway module is imported here, not at the top: the MCP SDK takes ~0.2 s to load, which
+ * every other command would pay.
+ */
+export async function startGateway(
+  io: CliIo,
+  options: {
+    args: GatewaySetupArgs;
+    setup: GatewaySetup;
+    log: (line: string) => void;
+    extra?: Pick<GatewayOptions, 'maxResultBytes' | 'timings' | 'learn'>;
+  },
+): Promise<Gateway> {
+  const { args, setup, log } = options;
+  const { createGateway } = await import('../gateway/create-gateway.js');
+  return createGateway({
+    upstreams: setup.upstreams,
+    embedder: args.embedder,
+    indexDir: setup.indexDir,
+    store: setup.store,
+    cwd: io.cwd,
+    env: io.env,
+    log,
+    overlays: setup.overlays.overlays,
+    ...options.extra,
+  });
 }

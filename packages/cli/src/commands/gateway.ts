@@ -3,7 +3,7 @@ import { type CommandDef, defineCommand } from 'citty';
 import type { CliIo } from '../io.js';
 import { DEFAULT_SEARCH_K, MAX_SEARCH_K } from '../mcp/search-tools.js';
 import { untilSignal } from '../process/until-signal.js';
-import { readGatewaySetup } from './gateway-setup.js';
+import { readGatewaySetup, startGateway } from './gateway-setup.js';
 import { OVERLAY_ARGS } from './overlay-args.js';
 import { listenError, parsePort } from './port-arg.js';
 import { toSafeText } from './safe-output.js';
@@ -125,21 +125,16 @@ export function createGatewayCommand(io: CliIo): CommandDef {
       const log = (line: string): void => void io.stderr.write(`toolsift gateway: ${toSafeText(line)}\n`);
       const setup = await readGatewaySetup(io, args, log);
       const { configFile, overlays } = setup;
-      // Imported here, not at the top: the MCP SDK takes ~0.2 s to load, which every other command would pay.
-      const { createGateway } = await import('../gateway/create-gateway.js');
-      const gateway = createGateway({
-        upstreams: setup.upstreams,
-        embedder: args.embedder,
-        indexDir: setup.indexDir,
-        store: setup.store,
-        cwd: io.cwd,
-        env: io.env,
+      const gateway = await startGateway(io, {
+        args,
+        setup,
         log,
-        overlays: overlays.overlays,
-        maxResultBytes: maxResultMb * MIB,
-        timings: { staleAfterMs },
-        // --learn (or --no-learn) wins over the config file's toolsift.learn.
-        learn: args.learn ?? setup.configLearn ?? false,
+        extra: {
+          maxResultBytes: maxResultMb * MIB,
+          timings: { staleAfterMs },
+          // --learn (or --no-learn) wins over the config file's toolsift.learn.
+          learn: args.learn ?? setup.configLearn ?? false,
+        },
       });
       const serverOptions = { dynamicMax: args.dynamic === true ? DYNAMIC_MAX : 0, defaultK };
       let ui: { close(): Promise<void> } | undefined;
